@@ -1,0 +1,7 @@
+/** Agents and subsystems of the Embodied Agent model (seed 001 §2.1). */
+@Version("1.0.0")
+@Export
+package org.embodia.api.agent;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;

@@ -1,0 +1,24 @@
+package org.embodia.api.behavior;
+
+/**
+ * A behaviour's transition function (seed 001 eq. 2): one call computes one iteration, reading
+ * input buffers and memory and writing output buffers and memory. Its terminal, error and initial
+ * conditions are data of the FSM definition, written over named {@link Predicates}.
+ *
+ * <p>A behaviour that throws ends its state through the error condition, and
+ * {@link Predicates#CURRENT_BEHAVIOR_OK} is false in that iteration.
+ */
+@FunctionalInterface
+public interface Behavior {
+
+    /**
+     * Runs one iteration.
+     *
+     * @param iteration 0 in the first iteration after the behaviour was selected (the spec's i0), then 1, 2, ...
+     */
+    void step(int iteration) throws Exception;
+
+    /** Called once when the state running this behaviour ends, before the next state's first iteration. */
+    default void terminate() {
+    }
+}
