@@ -148,23 +148,7 @@ public final class Main {
         expect(args, 1, "<fsm>");
         FsmDefinition definition = Definitions.load(args.get(0), parameters);
         StaticCheck.Report report = StaticCheck.check(definition);
-        int transitions = definition.states().stream().mapToInt(s -> s.transitions().size()).sum();
-        stdout.println(definition.name() + " (" + definition.source() + "): " + definition.states().size() + " states, "
-                + transitions + " transitions, " + definition.inputs().size() + " input predicates, "
-                + definition.assumptions().size() + " assumptions");
-        for (String note : report.notes()) {
-            stdout.println("note: " + note);
-        }
-        for (var state : definition.states()) {
-            List<StaticCheck.Finding> mine = report.findings().stream().filter(f -> f.state().equals(state.name())).toList();
-            if (mine.isEmpty()) {
-                stdout.println("ok      " + state.name() + ": whenever it ends, exactly one initial condition holds");
-            }
-            for (StaticCheck.Finding f : mine) {
-                stdout.println((f.kind() == StaticCheck.Kind.NONE_HOLDS ? "NONE    " : "SEVERAL ") + f);
-            }
-        }
-        stdout.println(report.clean() ? "deterministic" : report.findings().size() + " finding(s)");
+        stdout.print(report.format());
         return report.clean() ? OK : FINDINGS;
     }
 

@@ -62,6 +62,26 @@ public final class StaticCheck {
         public boolean clean() {
             return findings.isEmpty();
         }
+
+        /** The report as the check command prints it: a summary, notes, then one line per state or finding. */
+        public String format() {
+            StringBuilder out = new StringBuilder();
+            int transitions = definition.states().stream().mapToInt(s -> s.transitions().size()).sum();
+            out.append(definition.name()).append(" (").append(definition.source()).append("): ")
+                    .append(definition.states().size()).append(" states, ").append(transitions).append(" transitions, ")
+                    .append(definition.inputs().size()).append(" input predicates, ")
+                    .append(definition.assumptions().size()).append(" assumptions\n");
+            notes.forEach(n -> out.append("note: ").append(n).append('\n'));
+            for (StateDefinition state : definition.states()) {
+                List<Finding> mine = findings.stream().filter(f -> f.state().equals(state.name())).toList();
+                if (mine.isEmpty()) {
+                    out.append("ok      ").append(state.name()).append(": whenever it ends, exactly one initial condition holds\n");
+                }
+                mine.forEach(f -> out.append(f.kind() == Kind.NONE_HOLDS ? "NONE    " : "SEVERAL ").append(f).append('\n'));
+            }
+            out.append(clean() ? "deterministic" : findings.size() + " finding(s)").append('\n');
+            return out.toString();
+        }
     }
 
     private StaticCheck() {
