@@ -23,7 +23,9 @@ import org.embodia.api.fsm.TransitionDefinition;
  * under which the state ends (ε or τ holds) and either no initial condition holds or several do.
  * Each finding is summarised as a minimal condition over those predicates.
  *
- * <p>Derived predicates are enumerated like inputs: the check does not follow the FSM's history.
+ * <p>As in the executor, a behaviour that throws ends its state through ε: CURRENT_BEHAVIOR_OK is
+ * always enumerated and IN_ERROR is ε ∨ ¬CURRENT_BEHAVIOR_OK. Derived predicates are enumerated like
+ * inputs: the check does not follow the FSM's history.
  */
 public final class StaticCheck {
     /** States whose conditions read more predicates than this are not enumerated. */
@@ -113,6 +115,7 @@ public final class StaticCheck {
         vars.addAll(state.terminalCondition().names());
         state.transitions().forEach(t -> vars.addAll(t.initialCondition().names()));
         vars.remove(Predicates.IN_ERROR);
+        vars.add(Predicates.CURRENT_BEHAVIOR_OK);
         // Assumptions that share a predicate with the state constrain its assignments, and may pull in others.
         boolean grown = true;
         while (grown) {
@@ -149,7 +152,7 @@ public final class StaticCheck {
             if (!relevant.stream().allMatch(c -> c.evaluate(values))) {
                 continue;
             }
-            boolean inError = state.errorCondition().evaluate(values);
+            boolean inError = !values.test(Predicates.CURRENT_BEHAVIOR_OK) || state.errorCondition().evaluate(values);
             if (!inError && !state.terminalCondition().evaluate(values)) {
                 continue;
             }

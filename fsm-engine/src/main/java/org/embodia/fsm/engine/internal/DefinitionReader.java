@@ -46,6 +46,10 @@ public final class DefinitionReader {
 
     private final String file;
     private final List<Problem> problems = new ArrayList<>();
+    /** Names declared under 'derived', valid or not, so that one bad entry does not make every use of it an error too. */
+    private final Set<String> derivedNames = new HashSet<>();
+    /** Likewise for parameters whose value is malformed. */
+    private final Set<String> parameterNames = new HashSet<>();
 
     public DefinitionReader(String file) {
         this.file = file;
@@ -106,7 +110,7 @@ public final class DefinitionReader {
 
         List<DerivedPredicate> derived = readDerived(keys.get("derived"), parameters, stateNodes.keySet(), inputs.keySet());
         Set<String> known = new HashSet<>(inputs.keySet());
-        derived.forEach(d -> known.add(d.name()));
+        known.addAll(derivedNames);
         known.add(Predicates.CURRENT_BEHAVIOR_OK);
 
         List<Condition> assumptions = new ArrayList<>();
@@ -210,6 +214,7 @@ public final class DefinitionReader {
             if (tuple.getValueNode() instanceof MappingNode m) {
                 for (NodeTuple t : m.getValue()) {
                     String n = keyName(t, "parameter");
+                    parameterNames.add(n);
                     Integer v = integer(t.getValueNode(), "parameter '" + n + "'");
                     if (n != null && v != null && parameters.putIfAbsent(n, v) != null) {
                         problems.add(new Problem(at(t.getKeyNode()), "parameter '" + n + "' is defined twice"));
@@ -247,6 +252,7 @@ public final class DefinitionReader {
             if (n == null || !checkPredicateName(n, t.getKeyNode())) {
                 continue;
             }
+            derivedNames.add(n);
             if (inputNames.contains(n) || !seen.add(n)) {
                 problems.add(new Problem(at(t.getKeyNode()), "predicate '" + n + "' is defined twice"));
                 continue;
@@ -282,7 +288,7 @@ public final class DefinitionReader {
                     threshold = parameters.get(text);
                 } else if (text != null && text.matches("-?\\d+")) {
                     threshold = Integer.valueOf(text);
-                } else if (text != null) {
+                } else if (text != null && !parameterNames.contains(text)) {
                     problems.add(new Problem(at(exceeds.getValueNode()), "'exceeds' is neither an integer nor a declared parameter: '"
                             + text + "'"));
                 }
@@ -399,7 +405,8 @@ public final class DefinitionReader {
         reached.add(initial);
         while (!work.isEmpty()) {
             StateDefinition s = byName.get(work.poll());
-            if (s == null || (isFalse(s.terminalCondition()) && isFalse(s.errorCondition()))) {
+            // Even a state whose τ and ε are FALSE ends when a behaviour throws, so all its arcs count.
+            if (s == null) {
                 continue;
             }
             for (TransitionDefinition t : s.transitions()) {
