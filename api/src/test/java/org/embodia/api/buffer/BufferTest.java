@@ -148,10 +148,16 @@ class BufferTest {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long id = Thread.currentThread().getId();
         exchange(100_000);
-        long before = threads.getThreadAllocatedBytes(id);
-        long sum = exchange(100_000);
-        long allocated = threads.getThreadAllocatedBytes(id) - before;
-        assertEquals(0, allocated, "bytes allocated by 100k send/receive pairs");
+        threads.getThreadAllocatedBytes(id);
+        // The least of three rounds: a one-off JVM event may allocate in one, a per-exchange allocation shows in all.
+        long least = Long.MAX_VALUE;
+        long sum = 0;
+        for (int round = 0; round < 3; round++) {
+            long before = threads.getThreadAllocatedBytes(id);
+            sum += exchange(100_000);
+            least = Math.min(least, threads.getThreadAllocatedBytes(id) - before);
+        }
+        assertEquals(0, least, "bytes allocated by 100k send/receive pairs");
         assertTrue(sum > 0);
     }
 

@@ -170,11 +170,16 @@ class VeBodyFsmTest {
         }
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long id = Thread.currentThread().getId();
-        long before = threads.getThreadAllocatedBytes(id);
-        for (int i = 0; i < 100_000; i++) {
-            iteration.run();
+        threads.getThreadAllocatedBytes(id);
+        // The least of three rounds: a one-off JVM event may allocate in one, a per-step allocation shows in all.
+        long allocated = Long.MAX_VALUE;
+        for (int round = 0; round < 3; round++) {
+            long before = threads.getThreadAllocatedBytes(id);
+            for (int i = 0; i < 100_000; i++) {
+                iteration.run();
+            }
+            allocated = Math.min(allocated, threads.getThreadAllocatedBytes(id) - before);
         }
-        long allocated = threads.getThreadAllocatedBytes(id) - before;
         assertEquals(Set.of("idle", "safe", "safe_st", "safe_st_ok", "transp", "transp_st"), visited,
                 "the measured loop exercises every state");
         assertEquals(0, allocated, "bytes allocated by 100,000 warm iterations");
