@@ -22,9 +22,9 @@ import org.embodia.fsm.engine.FsmLoadException;
 import org.embodia.fsm.engine.StaticCheck;
 
 /**
- * The FSM commands of {@code ./embodia}: replay, check, dot, fsms. Exit codes: 0 success,
+ * The FSM commands of {@code ./embodia}: replay, check, dot, fsm-run, fsms. Exit codes: 0 success,
  * 1 the static check found problems, 2 bad input (usage, definition, trace), 3 a determinism fault
- * in a replay.
+ * in a replay or a state error in fsm-run.
  */
 public final class Main {
     static final int OK = 0;
@@ -54,6 +54,8 @@ public final class Main {
                     return check(rest, parameters, stdout);
                 case "dot":
                     return dot(rest, parameters, stdout);
+                case "fsm-run":
+                    return FsmRun.run(rest, stdout);
                 case "fsms":
                     Definitions.shipped().forEach((name, resource) -> stdout.println(name + "\t" + resource));
                     return OK;
@@ -78,6 +80,7 @@ public final class Main {
                 "usage: embodia replay <fsm> <trace.jsonl|-> [--param name=value]...",
                 "       embodia check <fsm> [--param name=value]...",
                 "       embodia dot <fsm> [--current <state>] [--param name=value]...",
+                "       embodia fsm-run <file> --dt <seconds> --iterations <n> [--at <i>:next|interrupt|play:<State>]...",
                 "       embodia fsms",
                 "<fsm> is a shipped FSM name (see 'fsms') or a definition file.");
     }

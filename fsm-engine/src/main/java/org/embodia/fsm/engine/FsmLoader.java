@@ -10,11 +10,15 @@ import java.util.Map;
 
 import org.embodia.api.fsm.FsmDefinition;
 import org.embodia.api.fsm.SourceLocation;
+import org.embodia.api.fsm.StateMachineDefinition;
 import org.embodia.fsm.engine.internal.DefinitionReader;
+import org.embodia.fsm.engine.internal.StateMachineReader;
 
 /**
- * Loads FSM definitions from YAML (or JSON) text. A definition with any problem is not loaded:
- * every problem is reported at once, each with its file, line and column.
+ * Loads FSM definitions from YAML (or JSON) text, in either form: an Embodied Agent FSM
+ * ({@code initial:}, states with terminal, error and initial conditions) or an mc_rtc-style FSM
+ * ({@code init:}, states with a base, transitions on outputs). A definition with any problem is not
+ * loaded: every problem is reported at once, each with its file, line and column.
  */
 public final class FsmLoader {
     private FsmLoader() {
@@ -45,6 +49,27 @@ public final class FsmLoader {
                     "cannot read the definition file: " + e)));
         }
         return load(path.toString(), text, parameterOverrides);
+    }
+
+    /** Whether {@code text} is in mc_rtc's form rather than the Embodied Agent form: it has {@code init} or {@code Managed}. */
+    public static boolean isStateMachine(String text) {
+        return StateMachineReader.hasStateMachineKeys(text);
+    }
+
+    /**
+     * Loads an FSM in mc_rtc's form. Names the state library must provide are checked when the FSM
+     * is instantiated ({@link Executor#create}).
+     *
+     * @param file used in problems, and for the FSM's name when the file has no {@code fsm:} key
+     */
+    public static StateMachineDefinition loadStateMachine(String file, String text) throws FsmLoadException {
+        StateMachineReader reader = new StateMachineReader(file);
+        String base = file.substring(Math.max(file.lastIndexOf('/'), file.lastIndexOf(':')) + 1).replaceFirst("\\.(ya?ml|json)$", "");
+        StateMachineDefinition definition = reader.read(text, base);
+        if (definition == null) {
+            throw new FsmLoadException(reader.problems());
+        }
+        return definition;
     }
 
     public static FsmDefinition load(String file, InputStream in, Map<String, Integer> parameterOverrides) throws FsmLoadException {

@@ -21,12 +21,6 @@ import org.embodia.api.fsm.SourceLocation;
 import org.embodia.api.fsm.StateDefinition;
 import org.embodia.api.fsm.TransitionDefinition;
 import org.embodia.fsm.engine.Problem;
-import org.yaml.snakeyaml.DumperOptions;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.error.Mark;
-import org.yaml.snakeyaml.error.MarkedYAMLException;
-import org.yaml.snakeyaml.error.YAMLException;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
@@ -37,46 +31,26 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
  * Reads an Embodied Agent FSM definition from YAML (JSON is YAML too), collecting every problem
  * with its line and column instead of stopping at the first. See {@code docs/fsm-definitions.md}.
  */
-public final class DefinitionReader {
+public final class DefinitionReader extends YamlReader {
     private static final Set<String> TOP_KEYS = Set.of("fsm", "description", "initial", "inputs", "parameters",
             "derived", "assume", "states");
     private static final Set<String> STATE_KEYS = Set.of("behaviors", "terminal", "error", "transitions");
     private static final Set<String> DERIVED_KEYS = Set.of("description", "consecutive_in", "exceeds");
     private static final Pattern FSM_NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.\\-]*");
 
-    private final String file;
-    private final List<Problem> problems = new ArrayList<>();
     /** Names declared under 'derived', valid or not, so that one bad entry does not make every use of it an error too. */
     private final Set<String> derivedNames = new HashSet<>();
     /** Likewise for parameters whose value is malformed. */
     private final Set<String> parameterNames = new HashSet<>();
 
     public DefinitionReader(String file) {
-        this.file = file;
-    }
-
-    /** The problems found by the last {@link #read}; the definition is valid only when this is empty. */
-    public List<Problem> problems() {
-        return problems;
+        super(file);
     }
 
     /** Reads a definition; returns null when there are problems. */
     public FsmDefinition read(String text, Map<String, Integer> parameterOverrides) {
-        Node root;
-        try {
-            root = new Yaml(new LoaderOptions()).compose(new java.io.StringReader(text));
-        } catch (MarkedYAMLException e) {
-            Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
-            String what = e.getProblem() != null ? e.getProblem() : e.getMessage();
-            problems.add(new Problem(at(mark), "YAML syntax error: " + what));
-            return null;
-        } catch (YAMLException e) {
-            problems.add(new Problem(new SourceLocation(file, 1, 1), "YAML error: " + e.getMessage()));
-            return null;
-        }
-        if (!(root instanceof MappingNode top)) {
-            problems.add(new Problem(root == null ? new SourceLocation(file, 1, 1) : at(root),
-                    "a definition is a mapping with the keys fsm, initial, inputs and states"));
+        MappingNode top = compose(text, "a definition is a mapping with the keys fsm, initial, inputs and states");
+        if (top == null) {
             return null;
         }
         Map<String, NodeTuple> keys = entries(top, TOP_KEYS, "definition");
@@ -432,78 +406,4 @@ public final class DefinitionReader {
         return m.find() ? m.start() : 0;
     }
 
-    private Map<String, NodeTuple> entries(MappingNode node, Set<String> allowed, String what) {
-        Map<String, NodeTuple> out = new LinkedHashMap<>();
-        for (NodeTuple t : node.getValue()) {
-            String key = keyName(t, "key");
-            if (key == null) {
-                continue;
-            }
-            if (!allowed.contains(key)) {
-                problems.add(new Problem(at(t.getKeyNode()), "unknown key '" + key + "' in " + what + " (expected one of "
-                        + String.join(", ", new java.util.TreeSet<>(allowed)) + ")"));
-            } else if (out.putIfAbsent(key, t) != null) {
-                problems.add(new Problem(at(t.getKeyNode()), "key '" + key + "' appears twice in " + what));
-            }
-        }
-        return out;
-    }
-
-    private String keyName(NodeTuple t, String what) {
-        return scalar(t.getKeyNode(), what);
-    }
-
-    private String requiredScalar(Map<String, NodeTuple> keys, String key, Node parent, String meaning) {
-        NodeTuple t = keys.get(key);
-        if (t == null) {
-            problems.add(new Problem(at(parent), "missing '" + key + "': " + meaning));
-            return null;
-        }
-        return scalar(t.getValueNode(), key);
-    }
-
-    private String optionalScalar(Map<String, NodeTuple> keys, String key) {
-        NodeTuple t = keys.get(key);
-        return t == null ? null : scalar(t.getValueNode(), key);
-    }
-
-    private String scalar(Node node, String what) {
-        if (node instanceof ScalarNode s) {
-            return s.getValue().trim();
-        }
-        problems.add(new Problem(at(node), what + " must be a single value, not a " + (node instanceof MappingNode ? "mapping" : "list")));
-        return null;
-    }
-
-    private Integer integer(Node node, String what) {
-        String text = scalar(node, what);
-        if (text == null) {
-            return null;
-        }
-        try {
-            return Integer.valueOf(text);
-        } catch (NumberFormatException e) {
-            problems.add(new Problem(at(node), what + " must be an integer, not '" + text + "'"));
-            return null;
-        }
-    }
-
-    private SourceLocation at(Node node) {
-        return at(node.getStartMark());
-    }
-
-    private SourceLocation at(Mark mark) {
-        return mark == null ? new SourceLocation(file, 1, 1) : new SourceLocation(file, mark.getLine() + 1, mark.getColumn() + 1);
-    }
-
-    /** The location of a column inside a scalar; exact for a scalar on one line. */
-    private SourceLocation atColumn(ScalarNode node, int column) {
-        Mark start = node.getStartMark();
-        if (start.getLine() != node.getEndMark().getLine()) {
-            return at(start);
-        }
-        int quote = node.getScalarStyle() == DumperOptions.ScalarStyle.PLAIN ? 0 : 1;
-        int lead = node.getValue().length() - node.getValue().stripLeading().length();
-        return new SourceLocation(file, start.getLine() + 1, start.getColumn() + 1 + quote + lead + Math.max(column, 0));
-    }
 }

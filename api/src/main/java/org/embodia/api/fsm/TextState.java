@@ -1,0 +1,5 @@
+package org.embodia.api.fsm;
+
+/** A state defined in a file: a base state (implemented or text) and configuration layered on it. */
+public record TextState(String name, String base, Configuration config, SourceLocation location) {
+}
