@@ -126,20 +126,21 @@ public final class StateFactory {
         List<Problem> problems = new ArrayList<>();
         SourceLocation top = new SourceLocation(d.source(), 1, 1);
         for (TextState s : textStates.values()) {
-            if (implementationOf(s.name()) == null) {
-                String end = s.base();
-                while (textStates.containsKey(end) && !end.equals(s.name())) {
-                    end = textStates.get(end).base();
-                }
-                problems.add(new Problem(s.location(), "unknown base '" + end + "' of state '" + s.name() + "' (available: "
+            // Only where the chain breaks: the states inheriting from it are not reported again.
+            if (!has(s.base())) {
+                problems.add(new Problem(s.location(), "unknown base '" + s.base() + "' of state '" + s.name() + "' (available: "
                         + String.join(", ", names()) + ")"));
             }
         }
-        validateMachine(d, top, problems);
+        validateNames(d, top, problems);
+        for (TextState s : textStates.values()) {
+            validateComposite(s.name(), d.configs().get(s.name()), s.location(), problems);
+        }
         return problems;
     }
 
-    private void validateMachine(StateMachineDefinition d, SourceLocation where, List<Problem> problems) {
+    /** The names a machine's init, transitions and configs use. */
+    private void validateNames(StateMachineDefinition d, SourceLocation where, List<Problem> problems) {
         if (d.init() != null && !has(d.init())) {
             problems.add(new Problem(where, "unknown initial state '" + d.init() + "' (available: " + String.join(", ", names()) + ")"));
         }
@@ -156,9 +157,6 @@ public final class StateFactory {
                 problems.add(new Problem(where, "configs names an unknown state '" + n + "'"));
             }
         }
-        for (TextState s : textStates.values()) {
-            validateComposite(s.name(), d.configs().get(s.name()), s.location(), problems);
-        }
     }
 
     /** Meta and Parallel states name other states in their configuration: check those names too. */
@@ -170,7 +168,7 @@ public final class StateFactory {
         Configuration c = effectiveConfiguration(name, extra);
         try {
             if (META.equals(impl)) {
-                validateMachine(MetaState.definition(name, where.file(), c), where, problems);
+                validateNames(MetaState.definition(name, where.file(), c), where, problems);
             } else {
                 List<String> states = c.getStrings("states");
                 if (states.isEmpty()) {
