@@ -40,8 +40,9 @@ class FsmCommandsTest {
     @Test
     void listsTheShippedDefinitions() throws Exception {
         String out = String.valueOf(session.execute("fsm:definitions"));
-        assertTrue(out.contains("velma.ve_body  6 states  initial idle"), out);
-        assertTrue(out.contains("velma.cs  5 states  initial idle"), out);
+        assertTrue(out.contains("velma.ve_body  Embodied Agent, 6 states, initial idle"), out);
+        assertTrue(out.contains("velma.cs  Embodied Agent, 5 states, initial idle"), out);
+        assertTrue(out.contains("examples.counting  mc_rtc-style, 6 text states, init Warmup"), out);
     }
 
     @Test
@@ -65,6 +66,6 @@ class FsmCommandsTest {
     @Test
     void anUnknownDefinitionIsAClearError() {
         Exception e = assertThrows(IllegalArgumentException.class, () -> session.execute("fsm:check velma.nope"));
-        assertTrue(e.getMessage().contains("no FSM definition 'velma.nope' (loaded: velma.cs, velma.ve_body)"), e.getMessage());
+        assertTrue(e.getMessage().contains("no Embodied Agent FSM definition 'velma.nope' (loaded: velma.cs, velma.ve_body)"), e.getMessage());
     }
 }

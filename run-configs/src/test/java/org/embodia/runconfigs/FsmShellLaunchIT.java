@@ -42,7 +42,7 @@ class FsmShellLaunchIT {
         assertTrue(felix.waitFor(60, TimeUnit.SECONDS), "the framework stops on 'stop 0'");
         reader.join();
         String out = output.toString();
-        assertTrue(out.contains("velma.ve_body  6 states  initial idle"), out);
+        assertTrue(out.contains("velma.ve_body  Embodied Agent, 6 states, initial idle"), out);
         assertTrue(out.contains("NONE    cart_imp:"), out);
         assertFalse(out.contains("Exception"), out);
         assertFalse(out.contains("not found"), out);

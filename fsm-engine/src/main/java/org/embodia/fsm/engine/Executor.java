@@ -47,6 +47,12 @@ public final class Executor {
         return core.error() == null;
     }
 
+    /** Stops and tears down the running state now, as when the FSM is shut down; the executor then waits. Not while stepping. */
+    public void close() {
+        core.stopCurrent();
+        core.teardownCurrent();
+    }
+
     /** Triggers the waiting transition; false (and ignored) before the state completed and in managed mode. */
     public boolean next() {
         return core.requestNext();

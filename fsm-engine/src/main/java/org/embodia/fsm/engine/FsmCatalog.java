@@ -5,12 +5,14 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.embodia.api.fsm.FsmDefinition;
+import org.embodia.api.fsm.StateMachineDefinition;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * The FSM definitions shipped by the bundles in the framework: every bundle whose
- * {@value #HEADER} manifest header lists definition files, as long as it is active. A definition
- * with any problem is not loaded; its problems are kept here for the shell and tools.
+ * {@value #HEADER} manifest header lists definition files, as long as it is active. A file holds
+ * an Embodied Agent FSM or an mc_rtc-style FSM. A definition with any problem is not loaded; its
+ * problems are kept here for the shell and tools.
  */
 @ProviderType
 public interface FsmCatalog {
@@ -19,10 +21,15 @@ public interface FsmCatalog {
     /** The extender capability definition bundles require, so that a resolver brings the engine along. */
     String EXTENDER = "org.embodia.fsm";
 
-    /** The loaded definitions by FSM name. */
+    /** The loaded Embodied Agent definitions by FSM name. */
     Map<String, FsmDefinition> definitions();
 
     Optional<FsmDefinition> definition(String name);
+
+    /** The loaded mc_rtc-style definitions by FSM name. */
+    Map<String, StateMachineDefinition> stateMachines();
+
+    Optional<StateMachineDefinition> stateMachine(String name);
 
     /** Why definitions of active bundles were not loaded, each with its bundle, file and line. */
     List<Problem> problems();

@@ -3,6 +3,7 @@ package org.embodia.fsm.engine.internal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.embodia.api.fsm.FsmDefinition;
 import org.embodia.api.fsm.SourceLocation;
+import org.embodia.api.fsm.StateMachineDefinition;
 import org.embodia.fsm.engine.FsmCatalog;
 import org.embodia.fsm.engine.FsmLoadException;
 import org.embodia.fsm.engine.FsmLoader;
@@ -31,7 +33,8 @@ import org.osgi.util.tracker.BundleTracker;
 public final class BundleFsmCatalog implements FsmCatalog {
 
     /** What one bundle contributed. */
-    private record Contribution(Map<String, FsmDefinition> definitions, List<Problem> problems) {
+    private record Contribution(Map<String, FsmDefinition> definitions, Map<String, StateMachineDefinition> machines,
+            List<Problem> problems) {
     }
 
     private final Map<Long, Contribution> contributions = new ConcurrentHashMap<>();
@@ -66,6 +69,7 @@ public final class BundleFsmCatalog implements FsmCatalog {
 
     private Contribution load(Bundle bundle, String header) {
         Map<String, FsmDefinition> definitions = new TreeMap<>();
+        Map<String, StateMachineDefinition> machines = new TreeMap<>();
         List<Problem> problems = new ArrayList<>();
         for (String entry : header.split(",")) {
             String path = entry.trim();
@@ -76,13 +80,20 @@ public final class BundleFsmCatalog implements FsmCatalog {
                 continue;
             }
             try (InputStream in = url.openStream()) {
-                FsmDefinition d = FsmLoader.load(file, in, Map.of());
-                Optional<FsmDefinition> clash = definition(d.name());
-                if (clash.isPresent() || definitions.containsKey(d.name())) {
-                    problems.add(new Problem(new SourceLocation(file, 1, 1), "FSM '" + d.name() + "' is already defined by "
-                            + clash.map(FsmDefinition::source).orElse(definitions.get(d.name()) == null ? "" : definitions.get(d.name()).source())));
+                String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                String name;
+                if (FsmLoader.isStateMachine(text)) {
+                    StateMachineDefinition m = FsmLoader.loadStateMachine(file, text);
+                    name = m.name();
+                    if (!taken(name, definitions, machines, file, problems)) {
+                        machines.put(name, m);
+                    }
                 } else {
-                    definitions.put(d.name(), d);
+                    FsmDefinition d = FsmLoader.load(file, text, Map.of());
+                    name = d.name();
+                    if (!taken(name, definitions, machines, file, problems)) {
+                        definitions.put(name, d);
+                    }
                 }
             } catch (FsmLoadException e) {
                 problems.addAll(e.problems());
@@ -90,7 +101,18 @@ public final class BundleFsmCatalog implements FsmCatalog {
                 problems.add(new Problem(new SourceLocation(file, 1, 1), "cannot read: " + e));
             }
         }
-        return new Contribution(definitions, problems);
+        return new Contribution(definitions, machines, problems);
+    }
+
+    /** Whether another file, of this bundle or another, already defines an FSM of this name; if so, a problem says where. */
+    private boolean taken(String name, Map<String, FsmDefinition> definitions, Map<String, StateMachineDefinition> machines, String file,
+            List<Problem> problems) {
+        Optional<String> other = Optional.ofNullable(definitions.get(name)).map(FsmDefinition::source)
+                .or(() -> Optional.ofNullable(machines.get(name)).map(StateMachineDefinition::source))
+                .or(() -> definition(name).map(FsmDefinition::source))
+                .or(() -> stateMachine(name).map(StateMachineDefinition::source));
+        other.ifPresent(o -> problems.add(new Problem(new SourceLocation(file, 1, 1), "FSM '" + name + "' is already defined by " + o)));
+        return other.isPresent();
     }
 
     @Override
@@ -103,6 +125,18 @@ public final class BundleFsmCatalog implements FsmCatalog {
     @Override
     public Optional<FsmDefinition> definition(String name) {
         return contributions.values().stream().map(c -> c.definitions().get(name)).filter(d -> d != null).findFirst();
+    }
+
+    @Override
+    public Map<String, StateMachineDefinition> stateMachines() {
+        Map<String, StateMachineDefinition> all = new TreeMap<>();
+        contributions.values().forEach(c -> all.putAll(c.machines()));
+        return all;
+    }
+
+    @Override
+    public Optional<StateMachineDefinition> stateMachine(String name) {
+        return contributions.values().stream().map(c -> c.machines().get(name)).filter(d -> d != null).findFirst();
     }
 
     @Override

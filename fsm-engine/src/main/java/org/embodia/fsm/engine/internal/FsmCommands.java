@@ -1,36 +1,62 @@
 package org.embodia.fsm.engine.internal;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.embodia.api.fsm.FsmDefinition;
 import org.embodia.fsm.engine.DotExporter;
+import org.embodia.fsm.engine.ExecutorError;
 import org.embodia.fsm.engine.FsmCatalog;
 import org.embodia.fsm.engine.Problem;
+import org.embodia.fsm.engine.RunningFsm;
 import org.embodia.fsm.engine.StaticCheck;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
 
-/** Gogo commands (scope {@code fsm}) over the definitions the bundles in the framework ship. */
+/** Gogo commands (scope {@code fsm}) over the definitions the bundles ship and the FSMs that run. */
 @Component(service = FsmCommands.class, property = {
         "osgi.command.scope=fsm",
         "osgi.command.function=definitions",
         "osgi.command.function=problems",
         "osgi.command.function=check",
-        "osgi.command.function=dot"})
+        "osgi.command.function=dot",
+        "osgi.command.function=list",
+        "osgi.command.function=state",
+        "osgi.command.function=next",
+        "osgi.command.function=interrupt",
+        "osgi.command.function=play",
+        "osgi.command.function=step"})
 public final class FsmCommands {
     private final FsmCatalog catalog;
+    private final List<RunningFsm> running = new CopyOnWriteArrayList<>();
 
     @Activate
     public FsmCommands(@Reference FsmCatalog catalog) {
         this.catalog = catalog;
     }
 
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    void addRunning(RunningFsm fsm) {
+        running.add(fsm);
+    }
+
+    void removeRunning(RunningFsm fsm) {
+        running.remove(fsm);
+    }
+
     /** fsm:definitions — every loaded definition with its source file. */
     public String definitions() {
-        return catalog.definitions().values().stream()
-                .map(d -> d.name() + "  " + d.states().size() + " states  initial " + d.initialState() + "  (" + d.source() + ")")
-                .collect(Collectors.joining("\n"));
+        return Stream.concat(
+                catalog.definitions().values().stream().map(d -> d.name() + "  Embodied Agent, " + d.states().size()
+                        + " states, initial " + d.initialState() + "  (" + d.source() + ")"),
+                catalog.stateMachines().values().stream().map(m -> m.name() + "  mc_rtc-style, " + m.states().size()
+                        + " text states, init " + m.init() + "  (" + m.source() + ")"))
+                .sorted().collect(Collectors.joining("\n"));
     }
 
     /** fsm:problems — definitions that were refused, with file and line. */
@@ -38,23 +64,90 @@ public final class FsmCommands {
         return catalog.problems().stream().map(Problem::toString).collect(Collectors.joining("\n"));
     }
 
-    /** fsm:check &lt;name&gt; — the static determinism check. */
+    /** fsm:check &lt;name&gt; — the static determinism check of an Embodied Agent FSM. */
     public String check(String name) {
-        return StaticCheck.check(find(name)).format();
+        FsmDefinition d = catalog.definition(name).orElseThrow(() -> new IllegalArgumentException("no Embodied Agent FSM definition '"
+                + name + "' (loaded: " + String.join(", ", catalog.definitions().keySet()) + ")"));
+        return StaticCheck.check(d).format();
     }
 
-    /** fsm:dot &lt;name&gt; — the definition as a Graphviz digraph. */
+    /** fsm:dot &lt;name&gt; — a running FSM (its current state highlighted) or a definition, as a Graphviz digraph. */
     public String dot(String name) {
-        return DotExporter.toDot(find(name), null);
+        RunningFsm fsm = runningOrNull(name);
+        if (fsm != null) {
+            return DotExporter.toDot(fsm.definition(), fsm.state());
+        }
+        return dot(name, null);
     }
 
-    /** fsm:dot &lt;name&gt; &lt;current&gt; — with the current state highlighted. */
+    /** fsm:dot &lt;name&gt; &lt;state&gt; — a definition with {@code state} highlighted. */
     public String dot(String name, String current) {
-        return DotExporter.toDot(find(name), current);
+        if (catalog.definition(name).isPresent()) {
+            return DotExporter.toDot(catalog.definition(name).get(), current);
+        }
+        return DotExporter.toDot(catalog.stateMachine(name).orElseThrow(() -> new IllegalArgumentException("no FSM definition '" + name
+                + "' (loaded: " + String.join(", ", catalog.definitions().keySet()) + ", "
+                + String.join(", ", catalog.stateMachines().keySet()) + ")")), current);
     }
 
-    private FsmDefinition find(String name) {
-        return catalog.definition(name).orElseThrow(() -> new IllegalArgumentException("no FSM definition '" + name
-                + "' (loaded: " + String.join(", ", catalog.definitions().keySet()) + ")"));
+    /** fsm:list — the FSMs running in the framework. */
+    public String list() {
+        return running.stream().map(FsmCommands::summary).sorted().collect(Collectors.joining("\n"));
+    }
+
+    /** fsm:state &lt;name&gt; — a running FSM's state and output. */
+    public String state(String name) {
+        RunningFsm f = running(name);
+        return summary(f) + "\n  next state: " + (f.nextState() == null ? "-" : f.nextState());
+    }
+
+    /** fsm:next &lt;name&gt; — triggers the waiting transition. */
+    public String next(String name) {
+        RunningFsm f = running(name);
+        return f.next() ? name + ": transition to " + f.nextState() + " triggered"
+                : name + ": next ignored (the state has not completed, or the FSM is managed)";
+    }
+
+    /** fsm:interrupt &lt;name&gt; — stops and tears down the running state at the next iteration. */
+    public String interrupt(String name) {
+        running(name).interrupt();
+        return name + ": interrupt requested";
+    }
+
+    /** fsm:play &lt;name&gt; &lt;state&gt; — interrupts and starts {@code state} at the next iteration. */
+    public String play(String name, String state) {
+        running(name).play(state);
+        return name + ": " + state + " starts at the next iteration";
+    }
+
+    /** fsm:step &lt;name&gt; [n] — steps an FSM configured without a period. */
+    public String step(String name, int iterations) {
+        RunningFsm f = running(name);
+        f.step(iterations);
+        return summary(f);
+    }
+
+    public String step(String name) {
+        return step(name, 1);
+    }
+
+    private static String summary(RunningFsm f) {
+        ExecutorError e = f.error();
+        String status = e != null ? "ERROR " + e.message() : f.complete() ? "complete" : f.state() == null ? "waiting" : "running";
+        return f.name() + "  iteration " + f.iteration() + "  state " + (f.state() == null ? "-" : f.state()) + "  output "
+                + (f.output() == null ? "-" : f.output()) + "  " + status;
+    }
+
+    private RunningFsm runningOrNull(String name) {
+        return running.stream().filter(f -> f.name().equals(name)).findFirst().orElse(null);
+    }
+
+    private RunningFsm running(String name) {
+        RunningFsm f = runningOrNull(name);
+        if (f == null) {
+            throw new IllegalArgumentException("no running FSM '" + name + "' (running: "
+                    + running.stream().map(RunningFsm::name).sorted().collect(Collectors.joining(", ")) + ")");
+        }
+        return f;
     }
 }
