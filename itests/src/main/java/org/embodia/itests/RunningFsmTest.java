@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.util.Dictionary;
-import java.util.Hashtable;
 
 import org.apache.felix.service.command.CommandProcessor;
 import org.apache.felix.service.command.CommandSession;
@@ -20,17 +18,14 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.osgi.framework.BundleContext;
-import org.osgi.service.cm.Configuration;
-import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.test.common.annotation.InjectBundleContext;
 import org.osgi.test.common.annotation.InjectService;
 import org.osgi.test.junit5.context.BundleContextExtension;
 import org.osgi.test.junit5.service.ServiceExtension;
-import org.osgi.util.tracker.ServiceTracker;
 
 /**
  * An mc_rtc-style FSM whose states are DS components of another bundle (org.embodia.examples.states),
- * started by a Config Admin configuration and driven with the fsm: Gogo commands.
+ * started by fsm:run (a Config Admin configuration) and driven with the fsm: Gogo commands.
  */
 @ExtendWith(BundleContextExtension.class)
 @ExtendWith(ServiceExtension.class)
@@ -40,44 +35,58 @@ class RunningFsmTest {
     BundleContext context;
 
     @InjectService(timeout = 5000)
-    ConfigurationAdmin configAdmin;
-
-    @InjectService(timeout = 5000)
     CommandProcessor processor;
 
     @InjectService(timeout = 5000)
     StateLibrary states;
 
-    private Configuration configuration;
     private CommandSession session;
 
     @BeforeEach
     void start() throws Exception {
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
         session = processor.createSession(new ByteArrayInputStream(new byte[0]), new PrintStream(sink), new PrintStream(sink));
-        configuration = configAdmin.getFactoryConfiguration(RunningFsm.FACTORY_PID, "counting", "?");
-        Dictionary<String, Object> props = new Hashtable<>();
-        props.put("fsm", "examples.counting");
-        props.put("dt", 0.01);
-        props.put("periodic", false);
-        configuration.update(props);
-        ServiceTracker<RunningFsm, RunningFsm> tracker = new ServiceTracker<>(context, RunningFsm.class, null);
-        tracker.open();
-        try {
-            assertNotNull(tracker.waitForService(5000), "the configuration started a running FSM");
-        } finally {
-            tracker.close();
+        assertEquals("examples.counting: configured to run by hand (fsm:step examples.counting)", gogo("fsm:run examples.counting"));
+        assertNotNull(awaitRunning(true), "the configuration started a running FSM");
+    }
+
+    /** Config Admin delivers configurations asynchronously: wait until a running FSM is (or is not) registered. */
+    private RunningFsm awaitRunning(boolean present) throws InterruptedException {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            org.osgi.framework.ServiceReference<RunningFsm> ref = context.getServiceReference(RunningFsm.class);
+            if ((ref != null) == present) {
+                return ref == null ? null : context.getService(ref);
+            }
+            Thread.sleep(5);
         }
+        throw new AssertionError(present ? "no running FSM appeared" : "the running FSM did not go away");
     }
 
     @AfterEach
     void stop() throws Exception {
+        assertEquals("examples.counting: stopped", gogo("fsm:stop examples.counting"));
         session.close();
-        configuration.delete();
+        awaitRunning(false);
     }
 
     private String gogo(String command) throws Exception {
         return String.valueOf(session.execute(command));
+    }
+
+    @Test
+    void aPeriodicFsmStepsOnItsOwn() throws Exception {
+        gogo("fsm:stop examples.counting");
+        awaitRunning(false);
+        gogo("fsm:run examples.counting 0.005");
+        RunningFsm fsm = awaitRunning(true);
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (fsm.iteration() < 5 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertTrue(fsm.iteration() >= 5, "iterations: " + fsm.iteration());
+        assertEquals("warm", fsm.output(), "Warmup completed and waits for next (StepByStep)");
+        assertThrows(IllegalStateException.class, () -> fsm.step(1));
     }
 
     @Test

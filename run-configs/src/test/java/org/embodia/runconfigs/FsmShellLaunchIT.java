@@ -37,13 +37,15 @@ class FsmShellLaunchIT {
         reader.start();
         // Typed before the shell is up, as a script would: the shell starts after DS registered the commands.
         try (OutputStream in = felix.getOutputStream()) {
-            in.write("fsm:definitions\nfsm:check velma.cs\nstop 0\n".getBytes(StandardCharsets.UTF_8));
+            in.write(("fsm:definitions\nfsm:check velma.cs\nfsm:run examples.counting\nfsm:step examples.counting 4\nstop 0\n")
+                    .getBytes(StandardCharsets.UTF_8));
         }
         assertTrue(felix.waitFor(60, TimeUnit.SECONDS), "the framework stops on 'stop 0'");
         reader.join();
         String out = output.toString();
         assertTrue(out.contains("velma.ve_body  Embodied Agent, 6 states, initial idle"), out);
         assertTrue(out.contains("NONE    cart_imp:"), out);
+        assertTrue(out.contains("examples.counting  iteration 4  state -  output warm  waiting"), out);
         assertFalse(out.contains("Exception"), out);
         assertFalse(out.contains("not found"), out);
         assertEquals(117, felix.exitValue(), "the bnd launcher's exit code after 'stop 0'");

@@ -1,5 +1,8 @@
 package org.embodia.fsm.engine.internal;
 
+import java.io.IOException;
+import java.util.Dictionary;
+import java.util.Hashtable;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
@@ -12,11 +15,14 @@ import org.embodia.fsm.engine.FsmCatalog;
 import org.embodia.fsm.engine.Problem;
 import org.embodia.fsm.engine.RunningFsm;
 import org.embodia.fsm.engine.StaticCheck;
+import org.osgi.service.cm.Configuration;
+import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 /** Gogo commands (scope {@code fsm}) over the definitions the bundles ship and the FSMs that run. */
 @Component(service = FsmCommands.class, property = {
@@ -30,10 +36,14 @@ import org.osgi.service.component.annotations.ReferencePolicy;
         "osgi.command.function=next",
         "osgi.command.function=interrupt",
         "osgi.command.function=play",
-        "osgi.command.function=step"})
+        "osgi.command.function=step",
+        "osgi.command.function=run",
+        "osgi.command.function=stop"})
 public final class FsmCommands {
     private final FsmCatalog catalog;
     private final List<RunningFsm> running = new CopyOnWriteArrayList<>();
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    private volatile ConfigurationAdmin configAdmin;
 
     @Activate
     public FsmCommands(@Reference FsmCatalog catalog) {
@@ -129,6 +139,44 @@ public final class FsmCommands {
 
     public String step(String name) {
         return step(name, 1);
+    }
+
+    /** fsm:run &lt;definition&gt; &lt;dt&gt; — starts an mc_rtc-style FSM of the catalog on its own thread (a Config Admin configuration). */
+    public String run(String definition, double dt) throws IOException {
+        return start(definition, dt, true);
+    }
+
+    /** fsm:run &lt;definition&gt; — starts it to be stepped by hand with fsm:step (time step 0.02 s). */
+    public String run(String definition) throws IOException {
+        return start(definition, 0.02, false);
+    }
+
+    private String start(String definition, double dt, boolean periodic) throws IOException {
+        catalog.stateMachine(definition).orElseThrow(() -> new IllegalArgumentException("no mc_rtc-style FSM '" + definition
+                + "' (loaded: " + String.join(", ", catalog.stateMachines().keySet()) + ")"));
+        Configuration c = admin().getFactoryConfiguration(RunningFsm.FACTORY_PID, definition, "?");
+        Dictionary<String, Object> props = new Hashtable<>();
+        props.put("fsm", definition);
+        props.put("dt", dt);
+        props.put("periodic", periodic);
+        c.update(props);
+        return definition + ": configured to run " + (periodic ? "every " + dt + " s" : "by hand (fsm:step " + definition + ")");
+    }
+
+    /** fsm:stop &lt;definition&gt; — stops an FSM started with fsm:run, tearing its state down. */
+    public String stop(String definition) throws IOException {
+        Configuration c = admin().getFactoryConfiguration(RunningFsm.FACTORY_PID, definition, "?");
+        c.delete();
+        return definition + ": stopped";
+    }
+
+    private ConfigurationAdmin admin() {
+        ConfigurationAdmin admin = configAdmin;
+        if (admin == null) {
+            throw new IllegalStateException("no Config Admin in this framework: FSMs are started by configurations of "
+                    + RunningFsm.FACTORY_PID);
+        }
+        return admin;
     }
 
     private static String summary(RunningFsm f) {
