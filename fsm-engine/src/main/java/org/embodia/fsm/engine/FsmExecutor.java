@@ -139,6 +139,16 @@ public final class FsmExecutor {
         return machine.predicateValues();
     }
 
+    /** The names of the values {@link #predicateBits()} packs, in bit order: inputs, derived, CURRENT_BEHAVIOR_OK, IN_ERROR. */
+    public List<String> predicateNames() {
+        return machine.predicateNames();
+    }
+
+    /** The last iteration's predicate values as bits, without allocating: for real-time logs. */
+    public long predicateBits() {
+        return machine.predicateBits();
+    }
+
     /** Back to the initial state, with counters cleared and any fault forgotten. Not for the real-time path. */
     public void reset() {
         core.reset();

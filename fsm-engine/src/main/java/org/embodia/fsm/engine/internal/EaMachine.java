@@ -230,6 +230,22 @@ public final class EaMachine implements StateLibrary {
         return out;
     }
 
+    /** The names of the predicate values {@link #predicateBits()} packs, in bit order. */
+    public List<String> predicateNames() {
+        return List.copyOf(predicateValues().keySet());
+    }
+
+    /** The last iteration's predicate values packed into a long (bit i: the i-th of {@link #predicateNames()}; the first 64). */
+    public long predicateBits() {
+        long bits = 0;
+        for (int i = 0; i < values.length && i < 64; i++) {
+            if (values[i]) {
+                bits |= 1L << i;
+            }
+        }
+        return bits;
+    }
+
     public void reset() {
         iteration = 0;
         lastEnded = false;

@@ -1,0 +1,18 @@
+package org.embodia.scheduler;
+
+import org.osgi.annotation.versioning.ConsumerType;
+
+/**
+ * An external source of cycles for an activity ({@code "<name> clock=<clock>: ..."}): a simulator's
+ * step, a bus cycle. Registered as a service with the property {@value #NAME_PROPERTY}; it calls the
+ * attached cycle on its own thread, once per tick, and does not allocate around the call.
+ */
+@ConsumerType
+public interface ActivityClock {
+    String NAME_PROPERTY = "embodia.clock";
+
+    /** From now on, run {@code cycle} at every tick. */
+    void attach(Runnable cycle);
+
+    void detach(Runnable cycle);
+}

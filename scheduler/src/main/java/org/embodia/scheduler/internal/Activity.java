@@ -1,0 +1,82 @@
+package org.embodia.scheduler.internal;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.embodia.scheduler.ActivityDiagnostics;
+
+/**
+ * An activity: runs its plan's steps once per cycle. Subclasses decide when a cycle happens:
+ * {@link PeriodicActivity} on its own real-time thread, {@link ClockedActivity} on an external clock.
+ */
+abstract class Activity {
+    final String name;
+    final String clock;
+    final int overrunFault;
+    volatile ActivityPlan pending = ActivityPlan.EMPTY;
+    private ActivityPlan current = ActivityPlan.EMPTY;
+    final Histogram wake = new Histogram();
+    final Histogram period = new Histogram();
+    final Histogram compute = new Histogram();
+    long cycles;
+    long overruns;
+    long consecutiveOverruns;
+    volatile boolean fault;
+    volatile String realtime = "";
+    volatile boolean paused;
+    final AtomicInteger stepsRequested = new AtomicInteger();
+    volatile long appliedGeneration;
+    volatile long pendingGeneration;
+
+    Activity(String name, String clock, int overrunFault) {
+        this.name = name;
+        this.clock = clock;
+        this.overrunFault = overrunFault;
+    }
+
+    /** Publishes a plan; the activity switches to it at its next cycle boundary. */
+    void publish(ActivityPlan plan, long generation) {
+        pendingGeneration = generation;
+        pending = plan;
+    }
+
+    /** One cycle: at the boundary take a newly published plan, then run every step in order. */
+    final void runCycle() {
+        ActivityPlan p = pending;
+        if (p != current) {
+            p.connect();
+            current = p;
+            appliedGeneration = pendingGeneration;
+        }
+        ActivityPlan.Step[] steps = current.steps;
+        long cycle = cycles;
+        for (ActivityPlan.Step s : steps) {
+            s.runtime().iterate(s.receive(), cycle);
+        }
+        cycles = cycle + 1;
+    }
+
+    /** Counts an overrun, or ends a run of them; a configured number in a row is a fault. */
+    final void overrun(boolean late) {
+        if (late) {
+            overruns++;
+            if (++consecutiveOverruns >= overrunFault) {
+                fault = true;
+            }
+        } else {
+            consecutiveOverruns = 0;
+        }
+    }
+
+    ActivityPlan current() {
+        return current;
+    }
+
+    abstract void start();
+
+    abstract void stop();
+
+    ActivityDiagnostics diagnostics() {
+        return new ActivityDiagnostics(name, clock, cycles, overruns, consecutiveOverruns, fault, wake.snapshot(), period.snapshot(),
+                compute.snapshot(), realtime);
+    }
+}

@@ -1,0 +1,141 @@
+package org.embodia.scheduler.internal;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
+
+import org.embodia.scheduler.ActivityDiagnostics;
+import org.embodia.scheduler.Agent;
+import org.embodia.scheduler.SubsystemDiagnostics;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleException;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+
+/** Gogo commands (scope {@code agent}) over the agents the scheduler runs. */
+@Component(service = AgentCommands.class, property = {
+        "osgi.command.scope=agent",
+        "osgi.command.function=list",
+        "osgi.command.function=subsystems",
+        "osgi.command.function=diag",
+        "osgi.command.function=switches",
+        "osgi.command.function=buffer",
+        "osgi.command.function=pause",
+        "osgi.command.function=resume",
+        "osgi.command.function=step",
+        "osgi.command.function=swap"})
+public final class AgentCommands {
+    private final BundleContext context;
+    private final List<Agent> agents = new CopyOnWriteArrayList<>();
+
+    @Activate
+    public AgentCommands(BundleContext context) {
+        this.context = context;
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    void addAgent(Agent agent) {
+        agents.add(agent);
+    }
+
+    void removeAgent(Agent agent) {
+        agents.remove(agent);
+    }
+
+    /** agent:list — every agent, its status and its subsystems' states. */
+    public String list() {
+        return agents.stream().map(a -> a.name() + "  " + a.status() + "\n" + subsystems(a)
+                + a.problems().stream().map(p -> "\n  ! " + p).collect(Collectors.joining())).collect(Collectors.joining("\n"));
+    }
+
+    /** agent:subsystems &lt;agent&gt; — its subsystems, their activity and current state. */
+    public String subsystems(String agent) {
+        return subsystems(agent(agent));
+    }
+
+    private static String subsystems(Agent a) {
+        return a.subsystems().stream().map(s -> "  " + s.name() + "  [" + s.activity() + "]  "
+                + (!s.present() ? "ABSENT" : s.state() == null ? "(no FSM)" : s.state()) + (s.fault() == null ? "" : "  FAULT " + s.fault()))
+                .collect(Collectors.joining("\n"));
+    }
+
+    /** agent:diag &lt;agent&gt; — per activity and subsystem: cycles, overruns, latency and compute time. */
+    public String diag(String agent) {
+        Agent a = agent(agent);
+        StringBuilder out = new StringBuilder(a.name() + "  " + a.status() + "\n");
+        for (ActivityDiagnostics d : a.activities()) {
+            out.append("activity ").append(d.name()).append(" (").append(d.clock()).append("): ").append(d.cycles()).append(" cycles, ")
+                    .append(d.overruns()).append(" overruns").append(d.fault() ? ", FAULT" : "").append("\n  ").append(d.realtime())
+                    .append("\n  wake latency ").append(d.wakeLatency()).append("\n  period       ").append(d.period())
+                    .append("\n  compute      ").append(d.compute()).append('\n');
+        }
+        for (SubsystemDiagnostics s : a.subsystems()) {
+            out.append("subsystem ").append(s.name()).append(": ").append(s.iterations()).append(" iterations, ").append(s.failures())
+                    .append(" failures, compute ").append(s.compute()).append('\n');
+        }
+        a.problems().forEach(p -> out.append("! ").append(p).append('\n'));
+        return out.toString();
+    }
+
+    /** agent:switches &lt;agent&gt; &lt;subsystem&gt; — the last state switches with their predicate values. */
+    public String switches(String agent, String subsystem) {
+        return agent(agent).switches(subsystem).stream()
+                .map(s -> "cycle " + s.cycle() + "  " + s.from() + " -> " + s.to() + "  " + s.predicates().entrySet().stream()
+                        .map(e -> (e.getValue() ? "" : "!") + e.getKey()).collect(Collectors.joining(" ")))
+                .collect(Collectors.joining("\n"));
+    }
+
+    /** agent:buffer &lt;agent&gt; &lt;subsystem&gt; &lt;buffer&gt; — a buffer's last message. */
+    public String buffer(String agent, String subsystem, String buffer) {
+        return agent(agent).lastMessage(subsystem, buffer);
+    }
+
+    public String pause(String agent) {
+        agent(agent).pause();
+        return agent + " paused";
+    }
+
+    public String resume(String agent) {
+        agent(agent).resume();
+        return agent + " resumed";
+    }
+
+    /** agent:step &lt;agent&gt; [n] — runs cycles of a paused agent. */
+    public String step(String agent, int cycles) {
+        Agent a = agent(agent);
+        a.step(cycles);
+        return subsystems(a);
+    }
+
+    public String step(String agent) {
+        return step(agent, 1);
+    }
+
+    /**
+     * agent:swap &lt;from&gt; &lt;to&gt; — replaces the subsystems of bundle {@code from} by those of bundle
+     * {@code to} (symbolic names): {@code to} starts first, and as the newest offer of each subsystem
+     * it takes over at a cycle boundary; then {@code from} stops. The loop never runs without them.
+     */
+    public String swap(String from, String to) throws BundleException {
+        Bundle old = bundle(from);
+        Bundle replacement = bundle(to);
+        replacement.start();
+        old.stop();
+        return "swapped " + from + " for " + to;
+    }
+
+    private Bundle bundle(String symbolicName) {
+        return Arrays.stream(context.getBundles()).filter(b -> symbolicName.equals(b.getSymbolicName())).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no bundle " + symbolicName));
+    }
+
+    private Agent agent(String name) {
+        return agents.stream().filter(a -> a.name().equals(name)).findFirst().orElseThrow(() -> new IllegalArgumentException(
+                "no agent '" + name + "' (agents: " + agents.stream().map(Agent::name).collect(Collectors.joining(", ")) + ")"));
+    }
+}

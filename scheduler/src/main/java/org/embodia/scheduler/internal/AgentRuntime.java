@@ -1,0 +1,395 @@
+package org.embodia.scheduler.internal;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+import org.embodia.api.agent.Subsystem;
+import org.embodia.api.behavior.Behavior;
+import org.embodia.api.buffer.InputBuffer;
+import org.embodia.api.buffer.OutputBuffer;
+import org.embodia.api.fsm.FsmDefinition;
+import org.embodia.fsm.engine.FsmCatalog;
+import org.embodia.fsm.engine.FsmExecutor;
+import org.embodia.scheduler.ActivityClock;
+import org.embodia.scheduler.ActivityDiagnostics;
+import org.embodia.scheduler.Agent;
+import org.embodia.scheduler.StateSwitch;
+import org.embodia.scheduler.SubsystemDiagnostics;
+import org.osgi.framework.Constants;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+
+/**
+ * Runs one agent (ARCHITECTURE.md contract 4): tracks the subsystem, behaviour and clock services,
+ * and once every subsystem the configuration names is present and wires correctly, starts the
+ * activities. Afterwards, a subsystem that goes away leaves the plan (its readers get no new data),
+ * and a replacement (the newest service of a name wins) takes over at a cycle boundary.
+ */
+@Component(configurationPid = Agent.FACTORY_PID, configurationPolicy = ConfigurationPolicy.REQUIRE, service = Agent.class)
+public final class AgentRuntime implements Agent {
+
+    /** A service offering a subsystem, newest first. */
+    private record Offer(Subsystem subsystem, long id, int ranking) {
+    }
+
+    private static final Comparator<Offer> BEST = Comparator.comparingInt(Offer::ranking).thenComparingLong(Offer::id).reversed();
+
+    private final FsmCatalog catalog;
+    private final AgentConfig config;
+    private final Map<String, List<Offer>> offers = new HashMap<>();
+    private final Map<String, Map<String, Behavior>> behaviors = new HashMap<>();
+    private final Map<String, ActivityClock> clocks = new HashMap<>();
+    private final Map<Long, SubsystemRuntime> runtimes = new HashMap<>();
+    private final Map<String, Activity> activities = new LinkedHashMap<>();
+    /** Plans built before the activities exist, handed to them when they start. */
+    private final Map<String, ActivityPlan> pendingPlans = new HashMap<>();
+    private final List<String> problems = new CopyOnWriteArrayList<>();
+    private final List<String> runtimeProblems = new CopyOnWriteArrayList<>();
+    private volatile Map<String, SubsystemRuntime> active = Map.of();
+    private volatile Status status = Status.WAITING;
+    private boolean activated;
+    private long generation;
+
+    @Activate
+    public AgentRuntime(@Reference FsmCatalog catalog, Map<String, Object> properties) {
+        this.catalog = catalog;
+        this.config = AgentConfig.parse(properties);
+    }
+
+    @Activate
+    synchronized void activate() {
+        activated = true;
+        rebuild();
+    }
+
+    @Deactivate
+    synchronized void deactivate() {
+        activated = false;
+        activities.values().forEach(Activity::stop);
+        activities.values().forEach(a -> a.current().disconnect());
+        activities.clear();
+        status = Status.WAITING;
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    synchronized void addSubsystem(Subsystem subsystem, Map<String, Object> properties) {
+        offers.computeIfAbsent(subsystem.name().toString(), k -> new ArrayList<>())
+                .add(new Offer(subsystem, (Long) properties.get(Constants.SERVICE_ID), ranking(properties)));
+        rebuild();
+    }
+
+    synchronized void removeSubsystem(Subsystem subsystem, Map<String, Object> properties) {
+        long id = (Long) properties.get(Constants.SERVICE_ID);
+        offers.values().forEach(list -> list.removeIf(o -> o.id() == id));
+        rebuild();
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            target = "(&(" + Subsystem.SUBSYSTEM_PROPERTY + "=*)(" + Subsystem.BEHAVIOR_PROPERTY + "=*))")
+    synchronized void addBehavior(Behavior behavior, Map<String, Object> properties) {
+        behaviors.computeIfAbsent(String.valueOf(properties.get(Subsystem.SUBSYSTEM_PROPERTY)), k -> new HashMap<>())
+                .put(String.valueOf(properties.get(Subsystem.BEHAVIOR_PROPERTY)), behavior);
+        rebuild();
+    }
+
+    synchronized void removeBehavior(Behavior behavior, Map<String, Object> properties) {
+        Map<String, Behavior> of = behaviors.get(String.valueOf(properties.get(Subsystem.SUBSYSTEM_PROPERTY)));
+        if (of != null) {
+            of.values().remove(behavior);
+        }
+        rebuild();
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    synchronized void addClock(ActivityClock clock, Map<String, Object> properties) {
+        clocks.put(String.valueOf(properties.get(ActivityClock.NAME_PROPERTY)), clock);
+        rebuild();
+    }
+
+    synchronized void removeClock(ActivityClock clock, Map<String, Object> properties) {
+        clocks.values().remove(clock);
+        rebuild();
+    }
+
+    private static int ranking(Map<String, Object> properties) {
+        return properties.get(Constants.SERVICE_RANKING) instanceof Integer r ? r : 0;
+    }
+
+    /** Works out what runs now and publishes it; called whenever a service or the configuration changes. */
+    private void rebuild() {
+        if (!activated) {
+            return;
+        }
+        problems.clear();
+        if (!config.problems().isEmpty()) {
+            problems.addAll(config.problems());
+            status = Status.CONFIG_ERROR;
+            return;
+        }
+        Map<String, SubsystemRuntime> chosen = new LinkedHashMap<>();
+        List<String> missing = new ArrayList<>();
+        List<String> invalid = new ArrayList<>();
+        for (String name : config.subsystems()) {
+            Optional<Offer> offer = offers.getOrDefault(name, List.of()).stream().min(BEST);
+            if (offer.isEmpty()) {
+                missing.add("waiting for subsystem " + name);
+                continue;
+            }
+            SubsystemRuntime rt = runtimes.get(offer.get().id());
+            if (rt == null) {
+                rt = create(name, offer.get(), missing, invalid);
+                if (rt == null) {
+                    continue;
+                }
+                runtimes.put(offer.get().id(), rt);
+            }
+            chosen.put(name, rt);
+        }
+        runtimes.values().removeIf(rt -> offers.getOrDefault(rt.name, List.of()).stream().noneMatch(o -> o.id() == rt.serviceId));
+        invalid.addAll(checkConnections(chosen));
+        boolean started = !activities.isEmpty();
+        if (!started) {
+            for (AgentConfig.Activity a : config.activities()) {
+                if (a.clock() != null && !clocks.containsKey(a.clock())) {
+                    missing.add("waiting for clock " + a.clock() + " (activity " + a.name() + ")");
+                }
+            }
+            problems.addAll(invalid);
+            problems.addAll(missing);
+            if (!invalid.isEmpty()) {
+                status = Status.CONFIG_ERROR;
+                return;
+            }
+            if (!missing.isEmpty()) {
+                status = Status.WAITING;
+                return;
+            }
+            publish(chosen);
+            startActivities();
+            return;
+        }
+        // Running: run without what is missing or invalid, and say so.
+        problems.addAll(invalid);
+        problems.addAll(missing);
+        invalid.forEach(p -> chosen.values().removeIf(rt -> p.startsWith("subsystem " + rt.name + ":")));
+        publish(chosen);
+    }
+
+    private SubsystemRuntime create(String name, Offer offer, List<String> missing, List<String> invalid) {
+        Subsystem s = offer.subsystem();
+        FsmExecutor fsm = null;
+        if (s.fsm() != null) {
+            Optional<FsmDefinition> d = catalog.definition(s.fsm());
+            if (d.isEmpty()) {
+                missing.add("subsystem " + name + ": waiting for its FSM definition " + s.fsm());
+                return null;
+            }
+            try {
+                fsm = FsmExecutor.create(d.get(), behaviors.getOrDefault(name, Map.of()), s.predicates());
+            } catch (IllegalArgumentException e) {
+                missing.add("subsystem " + name + ": waiting: " + e.getMessage());
+                return null;
+            }
+        }
+        SubsystemRuntime rt = new SubsystemRuntime(name, s, offer.id(), config.activityOf(name), fsm);
+        for (AgentConfig.Activity a : config.activities()) {
+            for (AgentConfig.Step step : a.steps()) {
+                if (step.subsystem().equals(name) && step.receive() != null) {
+                    for (String in : step.receive()) {
+                        if (!rt.inputs.containsKey(in)) {
+                            invalid.add("subsystem " + name + ": activity " + a.name() + " receives its input '" + in
+                                    + "', which it does not have (inputs: " + String.join(", ", rt.inputs.keySet()) + ")");
+                        }
+                    }
+                }
+            }
+        }
+        return rt;
+    }
+
+    private List<String> checkConnections(Map<String, SubsystemRuntime> chosen) {
+        List<String> out = new ArrayList<>();
+        for (AgentConfig.Connection c : config.connections()) {
+            SubsystemRuntime from = chosen.get(c.fromSubsystem());
+            SubsystemRuntime to = chosen.get(c.toSubsystem());
+            OutputBuffer<?> o = from == null ? null : from.outputs.get(c.output());
+            InputBuffer<?> i = to == null ? null : to.inputs.get(c.input());
+            if (from != null && o == null) {
+                out.add("subsystem " + from.name + ": connection '" + c.text() + "' names its output '" + c.output()
+                        + "', which it does not have (outputs: " + String.join(", ", from.outputs.keySet()) + ")");
+            }
+            if (to != null && i == null) {
+                out.add("subsystem " + to.name + ": connection '" + c.text() + "' names its input '" + c.input()
+                        + "', which it does not have (inputs: " + String.join(", ", to.inputs.keySet()) + ")");
+            }
+            if (o != null && i != null && o.type() != i.type()) {
+                out.add("subsystem " + to.name + ": connection '" + c.text() + "' joins " + o.type().getName() + " to "
+                        + i.type().getName());
+            }
+        }
+        return out;
+    }
+
+    /** Builds each activity's plan from the chosen subsystems and publishes it. */
+    private void publish(Map<String, SubsystemRuntime> chosen) {
+        long gen = ++generation;
+        for (AgentConfig.Activity a : config.activities()) {
+            List<ActivityPlan.Step> steps = new ArrayList<>();
+            for (AgentConfig.Step s : a.steps()) {
+                SubsystemRuntime rt = chosen.get(s.subsystem());
+                if (rt != null) {
+                    InputBuffer<?>[] receive = (s.receive() == null ? new ArrayList<>(rt.inputs.values())
+                            : s.receive().stream().map(rt.inputs::get).toList()).toArray(InputBuffer<?>[]::new);
+                    steps.add(new ActivityPlan.Step(rt, receive));
+                }
+            }
+            List<ActivityPlan.Link> links = new ArrayList<>();
+            for (AgentConfig.Connection c : config.connections()) {
+                SubsystemRuntime from = chosen.get(c.fromSubsystem());
+                SubsystemRuntime to = chosen.get(c.toSubsystem());
+                if (from != null && to != null && a.name().equals(from.activity) && from.outputs.get(c.output()) != null
+                        && to.inputs.get(c.input()) != null) {
+                    links.add(new ActivityPlan.Link(from.outputs.get(c.output()), to.inputs.get(c.input())));
+                }
+            }
+            ActivityPlan plan = new ActivityPlan(steps.toArray(ActivityPlan.Step[]::new), links, runtimeProblems::add);
+            Activity activity = activities.get(a.name());
+            if (activity != null) {
+                activity.publish(plan, gen);
+            } else {
+                pendingPlans.put(a.name(), plan);
+            }
+        }
+        active = Map.copyOf(chosen);
+        awaitBoundary(gen);
+    }
+
+    private void startActivities() {
+        for (AgentConfig.Activity a : config.activities()) {
+            Activity activity = a.clock() == null
+                    ? new PeriodicActivity(a.name(), a.rateHz(), config.overrunFault(), config.priority(), config.spinNanos())
+                    : new ClockedActivity(a.name(), a.clock(), clocks.get(a.clock()), config.overrunFault());
+            activity.publish(pendingPlans.remove(a.name()), generation);
+            activities.put(a.name(), activity);
+        }
+        activities.values().forEach(Activity::start);
+        status = Status.RUNNING;
+    }
+
+    /**
+     * Waits (bounded) until every running activity has switched to plan {@code gen}, so that a
+     * subsystem removed by this rebuild is no longer run when its unbind returns and its bundle stops.
+     */
+    private void awaitBoundary(long gen) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+        for (Activity a : activities.values()) {
+            while (!a.paused && a.appliedGeneration < gen && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    @Override
+    public String name() {
+        return config.name();
+    }
+
+    @Override
+    public Status status() {
+        Status s = status;
+        return s == Status.RUNNING && activities.values().stream().anyMatch(a -> a.paused) ? Status.PAUSED : s;
+    }
+
+    @Override
+    public List<String> problems() {
+        List<String> all = new ArrayList<>(problems);
+        all.addAll(runtimeProblems);
+        activities.values().stream().filter(a -> a.fault)
+                .forEach(a -> all.add("activity " + a.name + ": " + config.overrunFault() + " overruns in a row"));
+        return all;
+    }
+
+    @Override
+    public List<ActivityDiagnostics> activities() {
+        return activities.values().stream().map(Activity::diagnostics).toList();
+    }
+
+    @Override
+    public List<SubsystemDiagnostics> subsystems() {
+        List<SubsystemDiagnostics> out = new ArrayList<>();
+        Map<String, SubsystemRuntime> now = active;
+        for (String name : config.subsystems()) {
+            SubsystemRuntime rt = now.get(name);
+            out.add(rt != null ? rt.diagnostics()
+                    : new SubsystemDiagnostics(name, config.activityOf(name), false, null, null, 0, 0, new Histogram().snapshot()));
+        }
+        return out;
+    }
+
+    @Override
+    public List<StateSwitch> switches(String subsystem) {
+        return runtime(subsystem).switches().snapshot();
+    }
+
+    @Override
+    public String lastMessage(String subsystem, String buffer) {
+        SubsystemRuntime rt = runtime(subsystem);
+        InputBuffer<?> in = rt.inputs.get(buffer);
+        if (in != null) {
+            return in.hasData() ? String.valueOf(in.get()) : "(no data)";
+        }
+        OutputBuffer<?> out = rt.outputs.get(buffer);
+        if (out != null) {
+            return out.sentCount() > 0 ? String.valueOf(out.message()) : "(no data)";
+        }
+        throw new IllegalArgumentException("subsystem " + subsystem + " has no buffer '" + buffer + "' (inputs: "
+                + String.join(", ", rt.inputs.keySet()) + "; outputs: " + String.join(", ", rt.outputs.keySet()) + ")");
+    }
+
+    private SubsystemRuntime runtime(String subsystem) {
+        SubsystemRuntime rt = active.get(subsystem);
+        if (rt == null) {
+            throw new IllegalArgumentException("agent " + name() + " runs no subsystem " + subsystem + " (running: "
+                    + String.join(", ", active.keySet()) + ")");
+        }
+        return rt;
+    }
+
+    @Override
+    public void pause() {
+        activities.values().forEach(a -> a.paused = true);
+    }
+
+    @Override
+    public void resume() {
+        activities.values().forEach(a -> a.paused = false);
+    }
+
+    @Override
+    public void step(int cycles) {
+        if (status() != Status.PAUSED) {
+            throw new IllegalStateException("agent " + name() + " is not paused: pause it first");
+        }
+        for (Activity a : activities.values()) {
+            a.stepsRequested.addAndGet(cycles);
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        for (Activity a : activities.values()) {
+            while (a.stepsRequested.get() > 0 && System.nanoTime() < deadline && a instanceof PeriodicActivity) {
+                Thread.onSpinWait();
+            }
+        }
+    }
+}

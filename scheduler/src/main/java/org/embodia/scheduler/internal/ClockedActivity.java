@@ -1,0 +1,42 @@
+package org.embodia.scheduler.internal;
+
+import org.embodia.scheduler.ActivityClock;
+
+/** An activity whose cycles an external clock drives, on the clock's thread: a simulator step, a bus cycle. */
+final class ClockedActivity extends Activity {
+    private final ActivityClock source;
+    private final Runnable tick = this::tick;
+    private long lastStart;
+
+    ClockedActivity(String name, String clockName, ActivityClock source, int overrunFault) {
+        super(name, "clock=" + clockName, overrunFault);
+        this.source = source;
+        this.realtime = "runs on the thread of clock " + clockName;
+    }
+
+    private void tick() {
+        if (paused) {
+            if (stepsRequested.get() <= 0) {
+                return;
+            }
+            stepsRequested.decrementAndGet();
+        }
+        long now = System.nanoTime();
+        if (lastStart != 0) {
+            period.record(now - lastStart);
+        }
+        lastStart = now;
+        runCycle();
+        compute.record(System.nanoTime() - now);
+    }
+
+    @Override
+    void start() {
+        source.attach(tick);
+    }
+
+    @Override
+    void stop() {
+        source.detach(tick);
+    }
+}

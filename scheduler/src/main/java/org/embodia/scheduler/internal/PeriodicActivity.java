@@ -1,0 +1,82 @@
+package org.embodia.scheduler.internal;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * An activity on its own thread at a fixed rate. Deadlines are absolute (start + k·period), so the
+ * loop does not drift; it sleeps until shortly before the deadline and spins the rest, with the
+ * timer slack lowered and SCHED_FIFO asked for. A late cycle is not dropped: the next one starts at
+ * once. Per cycle it allocates nothing, takes no lock and does no I/O.
+ */
+final class PeriodicActivity extends Activity {
+    private final long periodNanos;
+    private final long spinNanos;
+    private final int priority;
+    private volatile boolean running;
+    private Thread thread;
+
+    PeriodicActivity(String name, double rateHz, int overrunFault, int priority, long spinNanos) {
+        super(name, rateHz + " Hz", overrunFault);
+        this.periodNanos = Math.round(1e9 / rateHz);
+        this.spinNanos = spinNanos;
+        this.priority = priority;
+    }
+
+    @Override
+    void start() {
+        running = true;
+        thread = new Thread(this::loop, "embodia-activity-" + name);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    @Override
+    void stop() {
+        running = false;
+        if (thread != null) {
+            LockSupport.unpark(thread);
+            try {
+                thread.join(5000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void loop() {
+        realtime = Realtime.configureCurrentThread(priority);
+        long next = System.nanoTime() + periodNanos;
+        long lastStart = 0;
+        while (running) {
+            if (paused) {
+                if (stepsRequested.get() > 0) {
+                    runCycle();
+                    stepsRequested.decrementAndGet();
+                } else {
+                    LockSupport.parkNanos(1_000_000);
+                }
+                next = System.nanoTime() + periodNanos;
+                lastStart = 0;
+                continue;
+            }
+            long now = System.nanoTime();
+            long sleep = next - spinNanos - now;
+            if (sleep > 0) {
+                LockSupport.parkNanos(sleep);
+            }
+            while ((now = System.nanoTime()) < next) {
+                Thread.onSpinWait();
+            }
+            wake.record(now - next);
+            if (lastStart != 0) {
+                period.record(now - lastStart);
+            }
+            lastStart = now;
+            runCycle();
+            long end = System.nanoTime();
+            compute.record(end - now);
+            next += periodNanos;
+            overrun(end > next);
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package org.embodia.scheduler.internal;
+
+import com.sun.jna.LastErrorException;
+import com.sun.jna.Library;
+import com.sun.jna.Memory;
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+
+/**
+ * Asks Linux for what a control loop needs, through JNA: the smallest timer slack (prctl
+ * PR_SET_TIMERSLACK, the default is 50 µs) and SCHED_FIFO at a priority (sched_setscheduler). Says
+ * plainly what was granted and what was refused, and why.
+ */
+final class Realtime {
+    private static final int PR_SET_TIMERSLACK = 29;
+    private static final int SCHED_FIFO = 1;
+    private static final int EPERM = 1;
+
+    /** The C library calls used; errno comes back as a LastErrorException. */
+    interface CLibrary extends Library {
+        int prctl(int option, long arg2, long arg3, long arg4, long arg5) throws LastErrorException;
+
+        int sched_setscheduler(int pid, int policy, Pointer param) throws LastErrorException;
+    }
+
+    private Realtime() {
+    }
+
+    /** Applies to the calling thread; returns what it got, e.g. {@code timer slack 1 ns, SCHED_FIFO 80}. */
+    static String configureCurrentThread(int priority) {
+        CLibrary c;
+        try {
+            c = Native.load("c", CLibrary.class);
+        } catch (Throwable e) {
+            return "default timer slack and scheduling: the C library is not reachable through JNA (" + e.getMessage() + ")";
+        }
+        StringBuilder out = new StringBuilder();
+        try {
+            c.prctl(PR_SET_TIMERSLACK, 1, 0, 0, 0);
+            out.append("timer slack 1 ns");
+        } catch (LastErrorException e) {
+            out.append("timer slack left at its default (prctl errno ").append(e.getErrorCode()).append(')');
+        }
+        if (priority <= 0) {
+            return out.append(", SCHED_OTHER (no real-time priority configured)").toString();
+        }
+        try (Memory param = new Memory(4)) {
+            param.setInt(0, priority);
+            c.sched_setscheduler(0, SCHED_FIFO, param);
+            out.append(", SCHED_FIFO ").append(priority);
+        } catch (LastErrorException e) {
+            out.append(", SCHED_FIFO ").append(priority).append(" REFUSED (errno ").append(e.getErrorCode()).append(e.getErrorCode() == EPERM
+                    ? ": not permitted; run as root, grant CAP_SYS_NICE, or raise the rtprio limit in /etc/security/limits.conf)"
+                    : ")").append(": running SCHED_OTHER");
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,98 @@
+package org.embodia.scheduler.internal;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.embodia.api.agent.Subsystem;
+import org.embodia.api.behavior.Predicates;
+import org.embodia.api.buffer.InputBuffer;
+import org.embodia.api.buffer.OutputBuffer;
+import org.embodia.fsm.engine.FsmExecutor;
+import org.embodia.scheduler.SubsystemDiagnostics;
+
+/**
+ * One subsystem instance as the loop runs it: receive the pass's inputs, step the FSM (or the
+ * subsystem), end the iteration. Nothing it runs can throw into the loop, and a warm iteration
+ * allocates nothing of its own.
+ */
+final class SubsystemRuntime {
+    final String name;
+    final Subsystem subsystem;
+    final long serviceId;
+    final String activity;
+    final FsmExecutor fsm;
+    final Map<String, InputBuffer<?>> inputs = new LinkedHashMap<>();
+    final Map<String, OutputBuffer<?>> outputs = new LinkedHashMap<>();
+    private final Histogram compute = new Histogram();
+    private final SwitchRing switches;
+    private final long behaviorOkBit;
+    private long iterations;
+    private long failures;
+    private volatile Throwable lastFailure;
+
+    SubsystemRuntime(String name, Subsystem subsystem, long serviceId, String activity, FsmExecutor fsm) {
+        this.name = name;
+        this.subsystem = subsystem;
+        this.serviceId = serviceId;
+        this.activity = activity;
+        this.fsm = fsm;
+        subsystem.inputs().forEach(b -> inputs.put(b.name(), b));
+        subsystem.outputs().forEach(b -> outputs.put(b.name(), b));
+        List<String> names = fsm == null ? List.of() : fsm.predicateNames();
+        this.switches = new SwitchRing(names);
+        int ok = names.indexOf(Predicates.CURRENT_BEHAVIOR_OK);
+        this.behaviorOkBit = ok < 0 || ok >= 64 ? 0 : 1L << ok;
+    }
+
+    void iterate(InputBuffer<?>[] receive, long cycle) {
+        long start = System.nanoTime();
+        for (InputBuffer<?> in : receive) {
+            in.receive();
+        }
+        if (fsm != null) {
+            if (fsm.step()) {
+                long bits = fsm.predicateBits();
+                if ((bits & behaviorOkBit) != behaviorOkBit) {
+                    failures++;
+                }
+                if (fsm.lastEnded()) {
+                    switches.record(cycle, fsm.lastState(), fsm.currentState(), bits);
+                }
+            }
+        } else {
+            try {
+                subsystem.step();
+            } catch (VirtualMachineError e) {
+                throw e;
+            } catch (Throwable t) {
+                failures++;
+                lastFailure = t;
+            }
+        }
+        try {
+            subsystem.endIteration();
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable t) {
+            failures++;
+            lastFailure = t;
+        }
+        iterations++;
+        compute.record(System.nanoTime() - start);
+    }
+
+    SwitchRing switches() {
+        return switches;
+    }
+
+    SubsystemDiagnostics diagnostics() {
+        String fault = fsm == null || fsm.fault() == null ? null : fsm.fault().message();
+        return new SubsystemDiagnostics(name, activity, true, fsm == null ? null : fsm.currentState(), fault, iterations, failures,
+                compute.snapshot());
+    }
+
+    Throwable lastFailure() {
+        return fsm == null ? lastFailure : fsm.lastFailure();
+    }
+}

@@ -1,0 +1,7 @@
+/** The agent runtime: agents, their activities, diagnostics and external clocks. */
+@Version("1.0.0")
+@Export
+package org.embodia.scheduler;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;
