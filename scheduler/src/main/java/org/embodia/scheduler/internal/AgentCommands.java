@@ -118,15 +118,16 @@ public final class AgentCommands {
 
     /**
      * agent:swap &lt;from&gt; &lt;to&gt; — replaces the subsystems of bundle {@code from} by those of bundle
-     * {@code to} (symbolic names): {@code to} starts first, and as the newest offer of each subsystem
-     * it takes over at a cycle boundary; then {@code from} stops. The loop never runs without them.
+     * {@code to}: a symbolic name, or a location to install from ({@code file:...}). {@code to} starts
+     * first and, as the newest offer of each subsystem, takes over at a cycle boundary; then
+     * {@code from} stops. The loop never runs without them.
      */
     public String swap(String from, String to) throws BundleException {
         Bundle old = bundle(from);
-        Bundle replacement = bundle(to);
+        Bundle replacement = to.contains(":") ? context.installBundle(to) : bundle(to);
         replacement.start();
         old.stop();
-        return "swapped " + from + " for " + to;
+        return "swapped " + from + " for " + replacement.getSymbolicName();
     }
 
     private Bundle bundle(String symbolicName) {
