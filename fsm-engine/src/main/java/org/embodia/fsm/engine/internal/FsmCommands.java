@@ -160,13 +160,32 @@ public final class FsmCommands {
         props.put("dt", dt);
         props.put("periodic", periodic);
         c.update(props);
+        awaitRunning(definition, true);
         return definition + ": configured to run " + (periodic ? "every " + dt + " s" : "by hand (fsm:step " + definition + ")");
+    }
+
+    /** Config Admin delivers configurations asynchronously: wait (bounded) until the FSM has started or stopped. */
+    private void awaitRunning(String name, boolean present) {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while ((runningOrNull(name) != null) != present) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(name + " did not " + (present ? "start" : "stop")
+                        + " within 5 s; see the framework log for why");
+            }
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     /** fsm:stop &lt;definition&gt; — stops an FSM started with fsm:run, tearing its state down. */
     public String stop(String definition) throws IOException {
         Configuration c = admin().getFactoryConfiguration(RunningFsm.FACTORY_PID, definition, "?");
         c.delete();
+        awaitRunning(definition, false);
         return definition + ": stopped";
     }
 
