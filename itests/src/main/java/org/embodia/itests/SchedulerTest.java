@@ -1,0 +1,361 @@
+package org.embodia.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Dictionary;
+import java.util.HashMap;
+import java.util.Hashtable;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+
+import org.embodia.api.agent.Subsystem;
+import org.embodia.api.behavior.Behavior;
+import org.embodia.api.behavior.Predicates;
+import org.embodia.api.buffer.Freshness;
+import org.embodia.api.buffer.InputBuffer;
+import org.embodia.api.buffer.OutputBuffer;
+import org.embodia.scheduler.Agent;
+import org.embodia.scheduler.StateSwitch;
+import org.embodia.scheduler.SubsystemDiagnostics;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceReference;
+import org.osgi.framework.ServiceRegistration;
+import org.osgi.service.cm.Configuration;
+import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.test.common.annotation.InjectBundleContext;
+import org.osgi.test.common.annotation.InjectService;
+import org.osgi.test.junit5.context.BundleContextExtension;
+import org.osgi.test.junit5.service.ServiceExtension;
+
+/** The scheduler in Felix: wiring, order, freshness, activities, hot swap, failures, configuration errors. */
+@ExtendWith(BundleContextExtension.class)
+@ExtendWith(ServiceExtension.class)
+class SchedulerTest {
+
+    @InjectBundleContext
+    BundleContext context;
+
+    @InjectService(timeout = 5000)
+    ConfigurationAdmin configAdmin;
+
+    private final List<ServiceRegistration<?>> registrations = new ArrayList<>();
+    private final List<Configuration> configurations = new ArrayList<>();
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        for (Configuration c : configurations) {
+            c.delete();
+        }
+        for (ServiceRegistration<?> r : registrations) {
+            try {
+                r.unregister();
+            } catch (IllegalStateException alreadyGone) {
+                // unregistered by the test itself
+            }
+        }
+        waitUntil(() -> context.getServiceReference(Agent.class) == null, "agents gone");
+    }
+
+    private ServiceRegistration<Subsystem> register(TestSubsystem s) {
+        ServiceRegistration<Subsystem> r = context.registerService(Subsystem.class, s, null);
+        registrations.add(r);
+        return r;
+    }
+
+    private void behavior(String subsystem, String name, Behavior b) {
+        Dictionary<String, Object> p = new Hashtable<>();
+        p.put(Subsystem.SUBSYSTEM_PROPERTY, subsystem);
+        p.put(Subsystem.BEHAVIOR_PROPERTY, name);
+        registrations.add(context.registerService(Behavior.class, b, p));
+    }
+
+    private Agent agent(String name, String[] activities, String... connections) throws Exception {
+        Configuration c = configAdmin.getFactoryConfiguration(Agent.FACTORY_PID, name, "?");
+        Dictionary<String, Object> p = new Hashtable<>();
+        p.put("name", name);
+        p.put("activities", activities);
+        p.put("connections", connections);
+        p.put("priority", 0);
+        c.update(p);
+        configurations.add(c);
+        String filter = "(name=" + name + ")";
+        waitUntil(() -> {
+            try {
+                return !context.getServiceReferences(Agent.class, filter).isEmpty();
+            } catch (Exception e) {
+                return false;
+            }
+        }, "agent " + name + " registered");
+        ServiceReference<Agent> ref = context.getServiceReferences(Agent.class, filter).iterator().next();
+        return context.getService(ref);
+    }
+
+    private static void waitUntil(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for: " + what);
+            }
+            Thread.sleep(2);
+        }
+    }
+
+    private static long cycles(Agent a) {
+        return a.activities().stream().mapToLong(d -> d.cycles()).sum();
+    }
+
+    private static void pauseBetweenCycles(Agent a) throws InterruptedException {
+        a.pause();
+        Thread.sleep(50);
+    }
+
+    @Test
+    void stepsRunInTheConfiguredOrderWithASubsystemRunTwicePerCycle() throws Exception {
+        long[] log = new long[100];
+        AtomicInteger n = new AtomicInteger();
+        register(new TestSubsystem("test/a.body/ve").step(s -> log[n.getAndIncrement() % 100] = 1));
+        register(new TestSubsystem("test/a./cs").step(s -> log[n.getAndIncrement() % 100] = 2));
+        register(new TestSubsystem("test/a.arm/re").step(s -> log[n.getAndIncrement() % 100] = 3));
+        Agent a = agent("order", new String[] {"rt 200Hz: test/a.body/ve, test/a./cs, test/a.body/ve, test/a.arm/re"});
+        waitUntil(() -> a.status() == Agent.Status.RUNNING && cycles(a) > 3, "running");
+        pauseBetweenCycles(a);
+        n.set(0);
+        a.step(3);
+        assertEquals(12, n.get());
+        assertEquals("[1, 2, 1, 3, 1, 2, 1, 3, 1, 2, 1, 3]", Arrays.toString(Arrays.copyOf(log, 12)),
+                "ve_body status, cs, ve_body command, real effector; three cycles");
+    }
+
+    @Test
+    void readersSeeNoDataThenNewDataThenOldDataWhenTheWriterSendsNothing() throws Exception {
+        Freshness[] seen = new Freshness[8];
+        long[] values = new long[8];
+        AtomicInteger writes = new AtomicInteger();
+        AtomicInteger reads = new AtomicInteger();
+        TestSubsystem writer = new TestSubsystem("test/a.w/rr");
+        OutputBuffer<Sample> out = writer.output("out");
+        writer.step(s -> {
+            int i = writes.getAndIncrement();
+            if (i % 3 == 1) { // sends in iterations 1, 4, 7: the others are the spec's dash
+                out.message().set(i, 1);
+                out.send();
+            }
+        });
+        TestSubsystem reader = new TestSubsystem("test/a.r/vr");
+        InputBuffer<Sample> in = reader.input("in");
+        reader.step(s -> {
+            int i = reads.getAndIncrement();
+            if (i < seen.length) {
+                seen[i] = in.freshness();
+                values[i] = in.get().a;
+            }
+        });
+        register(writer);
+        register(reader);
+        Agent a = agent("freshness", new String[] {"rt 100Hz: test/a.w/rr, test/a.r/vr"}, "test/a.w/rr:out -> test/a.r/vr:in");
+        waitUntil(() -> reads.get() >= seen.length, "8 cycles");
+        pauseBetweenCycles(a);
+        assertEquals(List.of(Freshness.NO_DATA, Freshness.NEW_DATA, Freshness.OLD_DATA, Freshness.OLD_DATA, Freshness.NEW_DATA,
+                Freshness.OLD_DATA, Freshness.OLD_DATA, Freshness.NEW_DATA), List.of(seen));
+        assertEquals("[0, 1, 1, 1, 4, 4, 4, 7]", Arrays.toString(values));
+        assertEquals("Sample[a=7, source=1]", a.lastMessage("test/a.r/vr", "in"));
+    }
+
+    @Test
+    void aReaderInAnotherActivityNeverSeesAHalfWrittenMessageFromAStressWriter() throws Exception {
+        AtomicLong torn = new AtomicLong();
+        AtomicLong fresh = new AtomicLong();
+        AtomicLong written = new AtomicLong();
+        TestSubsystem writer = new TestSubsystem("test/a.w/rr");
+        OutputBuffer<Sample> out = writer.output("out");
+        writer.step(s -> {
+            for (int k = 0; k < 1000; k++) { // a stress writer: a thousand messages per cycle
+                out.message().set(written.incrementAndGet(), 1);
+                out.send();
+            }
+        });
+        TestSubsystem reader = new TestSubsystem("test/a.r/vr");
+        InputBuffer<Sample> in = reader.input("in");
+        reader.step(s -> {
+            if (in.isNew()) {
+                fresh.incrementAndGet();
+                if (!in.get().consistent()) {
+                    torn.incrementAndGet();
+                }
+            }
+        });
+        register(writer);
+        register(reader);
+        Agent a = agent("cross", new String[] {"fast 1000Hz: test/a.w/rr", "slow 333Hz: test/a.r/vr"}, "test/a.w/rr:out -> test/a.r/vr:in");
+        waitUntil(() -> fresh.get() > 300, "300 fresh reads across activities");
+        pauseBetweenCycles(a);
+        assertEquals(0, torn.get(), "torn messages among " + fresh.get() + " fresh reads of " + written.get() + " writes");
+        assertEquals(2, a.activities().size());
+    }
+
+    @Test
+    void aReplacementTakesOverAtACycleBoundaryWithNoCycleSkippedAndNoneMixed() throws Exception {
+        int max = 200_000;
+        AtomicLong cycle = new AtomicLong();
+        long[] wCycle = new long[max];
+        long[] wSource = new long[max];
+        AtomicInteger wn = new AtomicInteger();
+        long[] rCycle = new long[max];
+        long[] rSource = new long[max];
+        AtomicInteger rn = new AtomicInteger();
+        register(new TestSubsystem("test/a.clock/rr").step(s -> cycle.incrementAndGet()));
+        TestSubsystem w1 = writer(1, cycle, wCycle, wSource, wn);
+        TestSubsystem w2 = writer(2, cycle, wCycle, wSource, wn);
+        TestSubsystem reader = new TestSubsystem("test/a.r/vr");
+        InputBuffer<Sample> in = reader.input("in");
+        reader.step(s -> {
+            int i = rn.getAndIncrement();
+            rCycle[i] = cycle.get();
+            rSource[i] = in.isNew() ? in.get().source : -1;
+        });
+        ServiceRegistration<Subsystem> first = register(w1);
+        register(reader);
+        Agent a = agent("swap", new String[] {"rt 500Hz: test/a.clock/rr, test/a.w/rr, test/a.r/vr, test/a.w/rr"},
+                "test/a.w/rr:out -> test/a.r/vr:in");
+        waitUntil(() -> rn.get() > 200, "200 cycles with the first writer");
+        register(w2);
+        waitUntil(() -> rn.get() > 400, "200 more cycles");
+        first.unregister();
+        waitUntil(() -> rn.get() > 500, "100 more cycles");
+        pauseBetweenCycles(a);
+
+        Map<Long, List<Long>> passes = new HashMap<>();
+        for (int i = 0; i < wn.get(); i++) {
+            passes.computeIfAbsent(wCycle[i], k -> new ArrayList<>()).add(wSource[i]);
+        }
+        long firstCycle = wCycle[0];
+        long lastCycle = wCycle[wn.get() - 1];
+        long switchedAt = -1;
+        for (long c = firstCycle; c <= lastCycle; c++) {
+            List<Long> p = passes.get(c);
+            assertTrue(p != null && p.size() == 2, "cycle " + c + " ran the writer twice: " + p);
+            assertEquals(p.get(0), p.get(1), "cycle " + c + " ran one writer in both passes, not half old and half new");
+            if (p.get(0) == 2 && switchedAt < 0) {
+                switchedAt = c;
+            }
+            assertEquals(switchedAt < 0 ? 1L : 2L, (long) p.get(0), "no cycle of the first writer after the switch");
+        }
+        assertTrue(switchedAt > firstCycle, "the replacement took over while running");
+        for (int i = 0; i < rn.get(); i++) {
+            assertEquals(passes.get(rCycle[i]).get(0), rSource[i], "in cycle " + rCycle[i] + " the reader saw what that cycle's writer sent");
+        }
+        assertEquals(rn.get(), cycle.get(), "every cycle ran the reader once");
+    }
+
+    private static TestSubsystem writer(long source, AtomicLong cycle, long[] wCycle, long[] wSource, AtomicInteger wn) {
+        TestSubsystem w = new TestSubsystem("test/a.w/rr");
+        OutputBuffer<Sample> out = w.output("out");
+        return w.step(s -> {
+            int i = wn.getAndIncrement();
+            wCycle[i] = cycle.get();
+            wSource[i] = source;
+            out.message().set(cycle.get(), source);
+            out.send();
+        });
+    }
+
+    @Test
+    void aSubsystemBundleStoppedMidRunLeavesItsReadersWithNoNewDataAndTheLoopRunning() throws Exception {
+        Bundle ticker = Arrays.stream(context.getBundles()).filter(b -> "org.embodia.examples.ticker".equals(b.getSymbolicName()))
+                .findFirst().orElseThrow();
+        Agent a = agent("ex", new String[] {"main 200Hz: core/a.ticker/rr, core/a.counter/vr"},
+                "core/a.ticker/rr:ticks -> core/a.counter/vr:ticks");
+        waitUntil(() -> "counting".equals(counter(a).state()), "the counter counting ticks");
+        ticker.stop();
+        try {
+            long before = cycles(a);
+            waitUntil(() -> "idle".equals(counter(a).state()), "the counter idle without ticks");
+            assertEquals(Agent.Status.RUNNING, a.status());
+            assertTrue(a.problems().contains("waiting for subsystem core/a.ticker/rr"), a.problems().toString());
+            assertFalse(a.subsystems().get(0).present());
+            waitUntil(() -> cycles(a) > before + 20, "cycles go on");
+            assertEquals(0, counter(a).failures());
+            assertNull(counter(a).fault());
+        } finally {
+            ticker.start();
+        }
+        waitUntil(() -> "counting".equals(counter(a).state()), "counting again once the ticker is back");
+        List<StateSwitch> switches = a.switches("core/a.counter/vr");
+        assertTrue(switches.stream().anyMatch(s -> s.from().equals("counting") && s.to().equals("idle") && !s.predicates().get("recvTick")),
+                switches.toString());
+    }
+
+    private static SubsystemDiagnostics counter(Agent a) {
+        return a.subsystems().stream().filter(s -> s.name().equals("core/a.counter/vr")).findFirst().orElseThrow();
+    }
+
+    @Test
+    void aBehaviourThatThrowsEndsItsStateThroughTheErrorConditionAndTheLoopKeepsItsRate() throws Exception {
+        TestSubsystem writer = new TestSubsystem("test/a.g/rr");
+        OutputBuffer<Sample> out = writer.output("out");
+        writer.step(s -> out.send());
+        TestSubsystem counted = new TestSubsystem("test/a.f/vr");
+        InputBuffer<Sample> in = counted.input("in");
+        counted.fsm("examples.counter", Predicates.builder().add("recvTick", in::isNew).build());
+        AtomicInteger runs = new AtomicInteger();
+        behavior("test/a.f/vr", "idle", i -> { });
+        behavior("test/a.f/vr", "count", i -> {
+            if (runs.incrementAndGet() % 5 == 0) {
+                throw new IllegalStateException("encoder glitch");
+            }
+        });
+        register(writer);
+        register(counted);
+        Agent a = agent("throws", new String[] {"rt 200Hz: test/a.g/rr, test/a.f/vr"}, "test/a.g/rr:out -> test/a.f/vr:in");
+        waitUntil(() -> runs.get() > 50, "50 runs of count");
+        pauseBetweenCycles(a);
+        SubsystemDiagnostics f = a.subsystems().get(1);
+        assertTrue(f.failures() >= 10, "failures counted: " + f.failures());
+        assertNull(f.fault(), "a throwing behaviour is no determinism fault here: ε leads to idle");
+        StateSwitch afterThrow = a.switches("test/a.f/vr").stream().filter(s -> !s.predicates().get("CURRENT_BEHAVIOR_OK")).findFirst()
+                .orElseThrow();
+        assertEquals("counting", afterThrow.from());
+        assertEquals("idle", afterThrow.to());
+        assertTrue(afterThrow.predicates().get("IN_ERROR"));
+        assertEquals(0, a.activities().get(0).overruns(), "the loop kept its rate");
+    }
+
+    @Test
+    void configurationErrorsAreReportedAndNothingStartsHalfWired() throws Exception {
+        TestSubsystem s = new TestSubsystem("test/a.w/rr");
+        s.output("out");
+        register(s);
+        Agent unknownBuffer = agent("bad1", new String[] {"rt 100Hz: test/a.w/rr, core/a.counter/vr"}, "test/a.w/rr:outt -> core/a.counter/vr:ticks");
+        waitUntil(() -> unknownBuffer.status() == Agent.Status.CONFIG_ERROR, "config error");
+        assertTrue(unknownBuffer.problems().toString().contains("names its output 'outt', which it does not have (outputs: out)"),
+                unknownBuffer.problems().toString());
+        assertTrue(unknownBuffer.activities().isEmpty(), "nothing runs");
+
+        Agent mismatch = agent("bad2", new String[] {"rt 100Hz: test/a.w/rr, core/a.counter/vr"}, "test/a.w/rr:out -> core/a.counter/vr:ticks");
+        waitUntil(() -> mismatch.status() == Agent.Status.CONFIG_ERROR, "config error");
+        assertTrue(mismatch.problems().toString().contains("joins org.embodia.itests.Sample to org.embodia.examples.agent.Tick"),
+                mismatch.problems().toString());
+
+        Agent twoWriters = agent("bad3", new String[] {"rt 100Hz: test/a.w/rr, core/a.counter/vr, core/a.ticker/rr"},
+                "test/a.w/rr:out -> core/a.counter/vr:ticks", "core/a.ticker/rr:ticks -> core/a.counter/vr:ticks");
+        waitUntil(() -> twoWriters.status() == Agent.Status.CONFIG_ERROR, "config error");
+        assertTrue(twoWriters.problems().contains("input core/a.counter/vr:ticks has two writers: a buffer has exactly one"),
+                twoWriters.problems().toString());
+
+        Agent syntax = agent("bad4", new String[] {"rt fast: test/a.w/rr"});
+        waitUntil(() -> syntax.status() == Agent.Status.CONFIG_ERROR, "config error");
+        assertTrue(syntax.problems().get(0).startsWith("activity 'rt fast: test/a.w/rr' is not"), syntax.problems().toString());
+    }
+}
