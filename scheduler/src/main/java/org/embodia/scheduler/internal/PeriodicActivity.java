@@ -43,6 +43,11 @@ final class PeriodicActivity extends Activity {
         }
     }
 
+    /** The loop's thread, once started: for measurements of what it allocates. */
+    Thread thread() {
+        return thread;
+    }
+
     private void loop() {
         realtime = Realtime.configureCurrentThread(priority);
         long next = System.nanoTime() + periodNanos;

@@ -1,0 +1,127 @@
+package org.embodia.scheduler.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.util.List;
+import java.util.Map;
+
+import org.embodia.api.agent.Subsystem;
+import org.embodia.api.agent.SubsystemName;
+import org.embodia.api.behavior.Behavior;
+import org.embodia.api.behavior.Predicates;
+import org.embodia.api.buffer.InputBuffer;
+import org.embodia.api.buffer.Message;
+import org.embodia.api.buffer.OutputBuffer;
+import org.embodia.fsm.engine.FsmExecutor;
+import org.embodia.fsm.engine.FsmLoader;
+import org.junit.jupiter.api.Test;
+
+/** The periodic loop, measured on its own thread while it runs. */
+class LoopTest {
+
+    static final class Value implements Message<Value> {
+        long v;
+
+        @Override
+        public void copyFrom(Value o) {
+            v = o.v;
+        }
+    }
+
+    /** A writer without FSM and a reader whose FSM switches every few cycles, as a small agent does. */
+    private static ActivityPlan plan() throws Exception {
+        OutputBuffer<Value> out = new OutputBuffer<>("out", Value.class, Value::new);
+        InputBuffer<Value> in = new InputBuffer<>("in", Value.class, Value::new);
+        Subsystem writer = new Subsystem() {
+            @Override
+            public SubsystemName name() {
+                return SubsystemName.parse("t/a.w/rr");
+            }
+
+            @Override
+            public List<InputBuffer<?>> inputs() {
+                return List.of();
+            }
+
+            @Override
+            public List<OutputBuffer<?>> outputs() {
+                return List.of(out);
+            }
+
+            @Override
+            public void step() {
+                out.message().v++;
+                if (out.message().v % 7 != 0) {
+                    out.send();
+                }
+            }
+        };
+        Subsystem reader = new Subsystem() {
+            @Override
+            public SubsystemName name() {
+                return SubsystemName.parse("t/a.r/vr");
+            }
+
+            @Override
+            public List<InputBuffer<?>> inputs() {
+                return List.of(in);
+            }
+
+            @Override
+            public List<OutputBuffer<?>> outputs() {
+                return List.of();
+            }
+        };
+        FsmExecutor fsm = FsmExecutor.create(FsmLoader.load("t.yaml", """
+                fsm: t
+                initial: idle
+                inputs: [fresh]
+                states:
+                  idle:
+                    terminal: fresh
+                    transitions:
+                      busy: TRUE
+                  busy:
+                    terminal: not fresh
+                    transitions:
+                      idle: TRUE
+                """), Map.of("idle", (Behavior) i -> { }, "busy", (Behavior) i -> { }), Predicates.builder().add("fresh", in::isNew).build());
+        SubsystemRuntime w = new SubsystemRuntime("t/a.w/rr", writer, 1, "rt", null);
+        SubsystemRuntime r = new SubsystemRuntime("t/a.r/vr", reader, 2, "rt", fsm);
+        return new ActivityPlan(new ActivityPlan.Step[] {new ActivityPlan.Step(w, new InputBuffer<?>[0]),
+                new ActivityPlan.Step(r, new InputBuffer<?>[] {in})}, List.of(new ActivityPlan.Link(out, in)), e -> { });
+    }
+
+    @Test
+    void theLoopAllocatesNothingAndBlocksOnNoMonitorPerCycle() throws Exception {
+        PeriodicActivity a = new PeriodicActivity("rt", 2000, 1_000_000, 0, 100_000);
+        a.publish(plan(), 1);
+        a.start();
+        try {
+            com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+            long id = a.thread().getId();
+            Thread.sleep(1500); // warm-up: the JIT compiles the loop
+            long leastBytes = Long.MAX_VALUE;
+            long blocked = 0;
+            long cycles = 0;
+            for (int round = 0; round < 3; round++) {
+                long bytesBefore = threads.getThreadAllocatedBytes(id);
+                ThreadInfo before = threads.getThreadInfo(id);
+                long cyclesBefore = a.cycles;
+                Thread.sleep(500);
+                leastBytes = Math.min(leastBytes, threads.getThreadAllocatedBytes(id) - bytesBefore);
+                blocked += threads.getThreadInfo(id).getBlockedCount() - before.getBlockedCount();
+                cycles += a.cycles - cyclesBefore;
+            }
+            assertTrue(cycles > 1000, "cycles measured: " + cycles);
+            assertEquals(0, leastBytes, "bytes the loop thread allocated in a round of ~1000 cycles");
+            assertEquals(0, blocked, "times the loop thread blocked on a monitor");
+            assertTrue(a.diagnostics().compute().count() > 0);
+        } finally {
+            a.stop();
+        }
+    }
+}
