@@ -25,6 +25,8 @@ abstract class Activity {
     volatile boolean paused;
     final AtomicInteger stepsRequested = new AtomicInteger();
     volatile long appliedGeneration;
+    /** Asks the activity's own thread to clear its histograms at the next boundary (after a warm-up). */
+    volatile boolean resetRequested;
     volatile long pendingGeneration;
 
     Activity(String name, String clock, int overrunFault) {
@@ -41,6 +43,13 @@ abstract class Activity {
 
     /** One cycle: at the boundary take a newly published plan, then run every step in order. */
     final void runCycle() {
+        if (resetRequested) {
+            wake.reset();
+            period.reset();
+            compute.reset();
+            overruns = 0;
+            resetRequested = false;
+        }
         ActivityPlan p = pending;
         if (p != current) {
             p.connect();

@@ -21,6 +21,22 @@ final class Histogram {
         }
     }
 
+    /** How many recorded durations exceeded {@code nanos}, to 1 µs. */
+    long countAbove(long nanos) {
+        long from = Math.min(nanos / 1000 + 1, BUCKETS);
+        long n = 0;
+        for (int b = (int) from; b <= BUCKETS; b++) {
+            n += counts[b];
+        }
+        return n;
+    }
+
+    /** Forgets everything; by the recording thread only. */
+    void reset() {
+        java.util.Arrays.fill(counts, 0);
+        max = 0;
+    }
+
     Percentiles snapshot() {
         long[] c = counts.clone();
         long total = 0;

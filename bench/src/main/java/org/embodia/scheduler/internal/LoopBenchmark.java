@@ -1,0 +1,224 @@
+package org.embodia.scheduler.internal;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.embodia.api.agent.Subsystem;
+import org.embodia.api.agent.SubsystemName;
+import org.embodia.api.behavior.Behavior;
+import org.embodia.api.behavior.Predicates;
+import org.embodia.api.buffer.InputBuffer;
+import org.embodia.api.buffer.Message;
+import org.embodia.api.buffer.OutputBuffer;
+import org.embodia.fsm.engine.FsmExecutor;
+import org.embodia.fsm.engine.FsmLoadException;
+import org.embodia.fsm.engine.FsmLoader;
+import org.embodia.scheduler.Percentiles;
+
+/**
+ * {@code ./embodia bench loop}: runs the scheduler's periodic loop on a representative agent (a
+ * real effector and a real receptor writing, a virtual effector and a control subsystem with FSMs
+ * reading, eight buffers) and, in the same window, cyclictest at the same policy and priority.
+ * Prints a table and, last, one JSON line. The subsystems do no work of their own, so the cycle's
+ * compute time is the framework's overhead. A benchmark: nothing here is asserted.
+ */
+public final class LoopBenchmark {
+
+    /** A measurement as the robot's buffers carry it. */
+    static final class Joints implements Message<Joints> {
+        final double[] q = new double[7];
+        long stamp;
+
+        @Override
+        public void copyFrom(Joints o) {
+            System.arraycopy(o.q, 0, q, 0, 7);
+            stamp = o.stamp;
+        }
+    }
+
+    private LoopBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        double rate = 500;
+        double seconds = 10;
+        int priority = 80;
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            switch (args[i]) {
+                case "--rate" -> rate = Double.parseDouble(args[i + 1]);
+                case "--seconds" -> seconds = Double.parseDouble(args[i + 1]);
+                case "--priority" -> priority = Integer.parseInt(args[i + 1]);
+                default -> throw new IllegalArgumentException("usage: bench loop --rate <hz> --seconds <s> [--priority <1-99>]");
+            }
+        }
+        long periodNanos = Math.round(1e9 / rate);
+        PeriodicActivity loop = new PeriodicActivity("bench", rate, Integer.MAX_VALUE, priority, 100_000);
+        loop.publish(agent(), 1);
+        loop.start();
+        Thread.sleep(2000); // warm-up: JIT, page faults
+        loop.resetRequested = true;
+        Thread.sleep(10L * (long) (1000 / rate) + 10);
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long tid = loop.thread().getId();
+        long bytesBefore = threads.getThreadAllocatedBytes(tid);
+        long cyclesBefore = loop.cycles;
+
+        Process cyclictest = startCyclictest(periodNanos, seconds, priority);
+        Thread.sleep(Math.round(seconds * 1000));
+        long cycles = loop.cycles - cyclesBefore;
+        long bytes = threads.getThreadAllocatedBytes(tid) - bytesBefore;
+        Percentiles wake = loop.wake.snapshot();
+        Percentiles compute = loop.compute.snapshot();
+        long late = loop.wake.countAbove(periodNanos);
+        String granted = loop.realtime;
+        loop.stop();
+        double[] ct = cyclictest == null ? null : cyclictestResult(cyclictest, periodNanos);
+
+        double javaMiss = wake.count() == 0 ? 0 : (double) late / wake.count();
+        System.out.printf(Locale.ROOT, "loop at %.0f Hz for %.0f s (%d cycles): %s%n", rate, seconds, cycles, granted);
+        System.out.printf(Locale.ROOT, "%-12s %10s %10s %10s %10s %10s%n", "", "p50 µs", "p99 µs", "p99.9 µs", "max µs", "miss ratio");
+        System.out.printf(Locale.ROOT, "%-12s %10.1f %10.1f %10.1f %10.1f %10.5f%n", "java wake", wake.p50(), wake.p99(), wake.p999(),
+                wake.max(), javaMiss);
+        if (ct != null) {
+            System.out.printf(Locale.ROOT, "%-12s %10.1f %10.1f %10.1f %10.1f %10.5f%n", "cyclictest", ct[0], ct[1], ct[2], ct[3], ct[4]);
+        } else {
+            System.out.println("cyclictest   not run (not installed: apt-get install rt-tests)");
+        }
+        System.out.printf(Locale.ROOT, "%-12s %10.1f %10.1f %10.1f %10.1f%n", "overhead", compute.p50(), compute.p99(), compute.p999(),
+                compute.max());
+        System.out.printf(Locale.ROOT, "allocated by the loop thread: %d bytes in %d cycles%n", bytes, cycles);
+        String ctJson = ct == null ? "null"
+                : String.format(Locale.ROOT, "{\"p50_us\": %.1f, \"p99_us\": %.1f, \"p999_us\": %.1f, \"miss_ratio\": %.5f}", ct[0], ct[1], ct[2], ct[4]);
+        System.out.printf(Locale.ROOT, "{\"rate\": %.0f, \"java\": {\"p50_us\": %.1f, \"p99_us\": %.1f, \"p999_us\": %.1f, \"miss_ratio\": %.5f}, "
+                + "\"cyclictest\": %s, \"overhead_p99_us\": %.1f, \"alloc_bytes_per_cycle\": %s}%n", rate, wake.p50(), wake.p99(), wake.p999(),
+                javaMiss, ctJson, compute.p99(), cycles == 0 ? "null" : String.valueOf(bytes / cycles));
+    }
+
+    /** Four subsystems, eight buffers: what a small agent's cycle moves. */
+    private static ActivityPlan agent() throws FsmLoadException {
+        List<ActivityPlan.Step> steps = new ArrayList<>();
+        List<ActivityPlan.Link> links = new ArrayList<>();
+        List<OutputBuffer<Joints>> producers = new ArrayList<>();
+        for (String name : List.of("bench/a.arm/re", "bench/a.camera/rr")) {
+            OutputBuffer<Joints> a = new OutputBuffer<>("status", Joints.class, Joints::new);
+            OutputBuffer<Joints> b = new OutputBuffer<>("extra", Joints.class, Joints::new);
+            producers.add(a);
+            producers.add(b);
+            Subsystem s = subsystem(name, List.of(), List.of(a, b), () -> {
+                a.message().stamp++;
+                a.send();
+                b.message().stamp++;
+                b.send();
+            });
+            steps.add(new ActivityPlan.Step(new SubsystemRuntime(name, s, steps.size(), "bench", null), new InputBuffer<?>[0]));
+        }
+        int p = 0;
+        for (String name : List.of("bench/a.body/ve", "bench/a./cs")) {
+            InputBuffer<Joints> a = new InputBuffer<>("status", Joints.class, Joints::new);
+            InputBuffer<Joints> b = new InputBuffer<>("extra", Joints.class, Joints::new);
+            links.add(new ActivityPlan.Link(producers.get(p++), a));
+            links.add(new ActivityPlan.Link(producers.get(p++), b));
+            Subsystem s = subsystem(name, List.of(a, b), List.of(), () -> { });
+            FsmExecutor fsm = FsmExecutor.create(FsmLoader.load("bench.yaml", """
+                    fsm: bench
+                    initial: wait
+                    inputs: [fresh]
+                    states:
+                      wait:
+                        terminal: fresh
+                        transitions:
+                          work: TRUE
+                      work:
+                        terminal: TRUE
+                        transitions:
+                          work: fresh
+                          wait: not fresh
+                    """), Map.of("wait", (Behavior) i -> { }, "work", (Behavior) i -> { }),
+                    Predicates.builder().add("fresh", a::isNew).build());
+            steps.add(new ActivityPlan.Step(new SubsystemRuntime(name, s, steps.size(), "bench", fsm), new InputBuffer<?>[] {a, b}));
+        }
+        return new ActivityPlan(steps.toArray(ActivityPlan.Step[]::new), links, System.err::println);
+    }
+
+    private static Subsystem subsystem(String name, List<InputBuffer<?>> in, List<OutputBuffer<?>> out, Runnable step) {
+        return new Subsystem() {
+            @Override
+            public SubsystemName name() {
+                return SubsystemName.parse(name);
+            }
+
+            @Override
+            public List<InputBuffer<?>> inputs() {
+                return in;
+            }
+
+            @Override
+            public List<OutputBuffer<?>> outputs() {
+                return out;
+            }
+
+            @Override
+            public void step() {
+                step.run();
+            }
+        };
+    }
+
+    private static Process startCyclictest(long periodNanos, double seconds, int priority) throws IOException {
+        try {
+            return new ProcessBuilder("cyclictest", "-m", "-t", "1", "-p", String.valueOf(Math.max(priority, 1)), "-i",
+                    String.valueOf(periodNanos / 1000), "-D", String.valueOf(Math.round(seconds)), "-q", "-h", "20000")
+                    .redirectErrorStream(true).start();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** p50, p99, p99.9, max (µs) and the miss ratio from cyclictest's histogram (one line per µs: "latency count"). */
+    private static double[] cyclictestResult(Process p, long periodNanos) throws IOException, InterruptedException {
+        TreeMap<Long, Long> histogram = new TreeMap<>();
+        double max = 0;
+        long overflows = 0;
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                String[] f = line.trim().split("\\s+");
+                if (f.length == 2 && f[0].matches("\\d+") && f[1].matches("\\d+")) {
+                    long count = Long.parseLong(f[1]);
+                    if (count > 0) {
+                        histogram.put(Long.parseLong(f[0]), count);
+                    }
+                } else if (line.startsWith("# Max Latencies:") && f.length >= 4) {
+                    max = Double.parseDouble(f[3]);
+                } else if (line.startsWith("# Histogram Overflows:") && f.length >= 4) {
+                    overflows = Long.parseLong(f[3]);
+                }
+            }
+        }
+        p.waitFor();
+        long total = overflows + histogram.values().stream().mapToLong(Long::longValue).sum();
+        long late = overflows + histogram.tailMap(periodNanos / 1000, false).values().stream().mapToLong(Long::longValue).sum();
+        return new double[] {quantile(histogram, total, 0.5, max), quantile(histogram, total, 0.99, max), quantile(histogram, total, 0.999, max),
+                max, total == 0 ? 0 : (double) late / total};
+    }
+
+    private static double quantile(TreeMap<Long, Long> histogram, long total, double q, double max) {
+        long rank = (long) Math.ceil(q * total);
+        long seen = 0;
+        for (Map.Entry<Long, Long> e : histogram.entrySet()) {
+            seen += e.getValue();
+            if (seen >= rank) {
+                return e.getKey();
+            }
+        }
+        return max;
+    }
+}
