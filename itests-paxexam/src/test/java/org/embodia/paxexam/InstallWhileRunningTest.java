@@ -1,0 +1,115 @@
+package org.embodia.paxexam;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.ops4j.pax.exam.CoreOptions.junitBundles;
+import static org.ops4j.pax.exam.CoreOptions.mavenBundle;
+import static org.ops4j.pax.exam.CoreOptions.options;
+import static org.ops4j.pax.exam.CoreOptions.systemProperty;
+
+import java.util.Dictionary;
+import java.util.Hashtable;
+import java.util.function.BooleanSupplier;
+
+import javax.inject.Inject;
+
+import org.embodia.scheduler.Agent;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.ops4j.pax.exam.Configuration;
+import org.ops4j.pax.exam.Option;
+import org.ops4j.pax.exam.junit.PaxExam;
+import org.ops4j.pax.exam.options.MavenArtifactProvisionOption;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.service.cm.ConfigurationAdmin;
+
+/**
+ * In a native Felix started by Pax Exam: while an agent's loop runs, a subsystem bundle is
+ * installed from its Maven artifact (the fast ticker, a mvn: URL), takes over, and is uninstalled
+ * again; the loop goes on throughout and the original ticker takes over once more.
+ */
+@RunWith(PaxExam.class)
+public class InstallWhileRunningTest {
+    private static final String VERSION = System.getProperty("embodia.version", "0.1.0-SNAPSHOT");
+
+    @Inject
+    BundleContext context;
+
+    @Inject
+    ConfigurationAdmin configAdmin;
+
+    private static MavenArtifactProvisionOption bundle(String group, String artifact, String version) {
+        return mavenBundle(group, artifact, version);
+    }
+
+    @Configuration
+    public Option[] config() {
+        return options(
+                systemProperty("org.ops4j.pax.url.mvn.localRepository").value(System.getProperty("maven.repo.local",
+                        System.getProperty("user.home") + "/.m2/repository")),
+                junitBundles(),
+                bundle("org.apache.felix", "org.apache.felix.scr", "2.2.18"),
+                bundle("org.apache.felix", "org.apache.felix.configadmin", "1.9.26"),
+                bundle("org.osgi", "org.osgi.service.component", "1.5.1"),
+                bundle("org.osgi", "org.osgi.util.promise", "1.3.0"),
+                bundle("org.osgi", "org.osgi.util.function", "1.2.0"),
+                bundle("org.yaml", "snakeyaml", "2.5"),
+                bundle("net.java.dev.jna", "jna", "5.19.1"),
+                bundle("org.embodia", "embodia-api", VERSION),
+                bundle("org.embodia", "embodia-fsm-engine", VERSION),
+                bundle("org.embodia", "embodia-scheduler", VERSION),
+                bundle("org.embodia", "embodia-example-agent", VERSION),
+                bundle("org.embodia", "embodia-example-ticker", VERSION));
+    }
+
+    private static void waitUntil(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for: " + what);
+            }
+            Thread.sleep(5);
+        }
+    }
+
+    private Agent agent() {
+        return context.getService(context.getServiceReference(Agent.class));
+    }
+
+    private static long cycles(Agent a) {
+        return a.activities().stream().mapToLong(d -> d.cycles()).sum();
+    }
+
+    private static String count(Agent a) {
+        return a.lastMessage("core/a.counter/vr", "count");
+    }
+
+    @Test
+    public void aSubsystemBundleInstalledFromItsMavenArtifactTakesOverWhileTheLoopRunsAndLeavesAgain() throws Exception {
+        org.osgi.service.cm.Configuration c = configAdmin.getFactoryConfiguration(Agent.FACTORY_PID, "paxexam", "?");
+        Dictionary<String, Object> p = new Hashtable<>();
+        p.put("name", "paxexam");
+        p.put("activities", new String[] {"main 200Hz: core/a.ticker/rr, core/a.counter/vr"});
+        p.put("connections", new String[] {"core/a.ticker/rr:ticks -> core/a.counter/vr:ticks"});
+        p.put("priority", 0);
+        c.update(p);
+        waitUntil(() -> context.getServiceReference(Agent.class) != null && agent().status() == Agent.Status.RUNNING, "the agent running");
+        Agent a = agent();
+        waitUntil(() -> count(a).endsWith("source=1]"), "counting ticks of the first ticker");
+
+        Bundle fast = context.installBundle("mvn:org.embodia/embodia-example-ticker-fast/" + VERSION);
+        fast.start();
+        long atInstall = cycles(a);
+        waitUntil(() -> count(a).endsWith("source=10]"), "the fast ticker's ticks");
+        assertTrue(cycles(a) > atInstall);
+
+        fast.uninstall();
+        long atUninstall = cycles(a);
+        waitUntil(() -> count(a).endsWith("source=1]"), "the first ticker again");
+        waitUntil(() -> cycles(a) > atUninstall + 20, "the loop going on");
+        assertEquals(Agent.Status.RUNNING, a.status());
+        assertEquals(0, a.subsystems().stream().mapToLong(s -> s.failures()).sum());
+        c.delete();
+    }
+}
