@@ -333,6 +333,36 @@ class SchedulerTest {
     }
 
     @Test
+    void aReplacementThatWiresWronglyIsReportedAndTheWorkingOneKeepsRunning() throws Exception {
+        AtomicLong seen = new AtomicLong();
+        TestSubsystem good = new TestSubsystem("test/a.w/rr");
+        OutputBuffer<Sample> out = good.output("out");
+        good.step(s -> {
+            out.message().set(seen.get(), 1);
+            out.send();
+        });
+        TestSubsystem reader = new TestSubsystem("test/a.r/vr");
+        InputBuffer<Sample> in = reader.input("in");
+        reader.step(s -> {
+            if (in.isNew() && in.get().source == 1) {
+                seen.incrementAndGet();
+            }
+        });
+        register(good);
+        register(reader);
+        Agent a = agent("guard", new String[] {"rt 200Hz: test/a.w/rr, test/a.r/vr"}, "test/a.w/rr:out -> test/a.r/vr:in");
+        waitUntil(() -> seen.get() > 20, "the working writer read");
+        TestSubsystem broken = new TestSubsystem("test/a.w/rr");
+        broken.output("output");
+        register(broken);
+        waitUntil(() -> a.problems().toString().contains("names its output 'out', which it does not have (outputs: output)"),
+                "the broken replacement reported: " + a.problems());
+        long before = seen.get();
+        waitUntil(() -> seen.get() > before + 20, "the working writer still read");
+        assertEquals(Agent.Status.RUNNING, a.status());
+    }
+
+    @Test
     void configurationErrorsAreReportedAndNothingStartsHalfWired() throws Exception {
         TestSubsystem s = new TestSubsystem("test/a.w/rr");
         s.output("out");

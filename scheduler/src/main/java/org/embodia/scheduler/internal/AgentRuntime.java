@@ -139,35 +139,61 @@ public final class AgentRuntime implements Agent {
             return;
         }
         Map<String, SubsystemRuntime> chosen = new LinkedHashMap<>();
+        Map<String, List<Offer>> candidates = new HashMap<>();
         List<String> missing = new ArrayList<>();
-        List<String> invalid = new ArrayList<>();
         for (String name : config.subsystems()) {
-            Optional<Offer> offer = offers.getOrDefault(name, List.of()).stream().min(BEST);
-            if (offer.isEmpty()) {
+            List<Offer> ordered = offers.getOrDefault(name, List.of()).stream().sorted(BEST).toList();
+            candidates.put(name, new ArrayList<>(ordered));
+            if (ordered.isEmpty()) {
                 missing.add("waiting for subsystem " + name);
-                continue;
             }
-            SubsystemRuntime rt = runtimes.get(offer.get().id());
-            if (rt == null) {
-                rt = create(name, offer.get(), missing, invalid);
-                if (rt == null) {
-                    continue;
+        }
+        Map<String, List<String>> invalid = Map.of();
+        List<String> rejected = new ArrayList<>();
+        // The newest offer of each name; one that wires wrongly is reported and the next one tried.
+        for (int attempt = 0; attempt <= offers.values().stream().mapToInt(List::size).sum(); attempt++) {
+            chosen.clear();
+            for (String name : config.subsystems()) {
+                for (Offer offer : candidates.get(name)) {
+                    SubsystemRuntime rt = runtimes.get(offer.id());
+                    if (rt == null) {
+                        rt = create(name, offer, missing);
+                        if (rt == null) {
+                            continue;
+                        }
+                        runtimes.put(offer.id(), rt);
+                    }
+                    chosen.put(name, rt);
+                    break;
                 }
-                runtimes.put(offer.get().id(), rt);
             }
-            chosen.put(name, rt);
+            invalid = validate(chosen);
+            boolean retry = false;
+            for (String name : invalid.keySet()) {
+                List<Offer> left = candidates.get(name);
+                if (left.size() > 1) {
+                    rejected.addAll(invalid.get(name));
+                    left.remove(0);
+                    retry = true;
+                }
+            }
+            if (!retry) {
+                break;
+            }
         }
         runtimes.values().removeIf(rt -> offers.getOrDefault(rt.name, List.of()).stream().noneMatch(o -> o.id() == rt.serviceId));
-        invalid.addAll(checkConnections(chosen));
+        List<String> invalidMessages = invalid.values().stream().flatMap(List::stream).toList();
+        rejected.forEach(r -> problems.add(r + " (a newer offer, not used)"));
         boolean started = !activities.isEmpty();
-        if (!started) {
-            for (AgentConfig.Activity a : config.activities()) {
-                if (a.clock() != null && !clocks.containsKey(a.clock())) {
-                    missing.add("waiting for clock " + a.clock() + " (activity " + a.name() + ")");
-                }
+        for (AgentConfig.Activity a : config.activities()) {
+            if (a.clock() != null && !clocks.containsKey(a.clock())) {
+                missing.add((started ? "clock " + a.clock() + " is gone: activity " + a.name() + " gets no cycles"
+                        : "waiting for clock " + a.clock() + " (activity " + a.name() + ")"));
             }
-            problems.addAll(invalid);
-            problems.addAll(missing);
+        }
+        problems.addAll(invalidMessages);
+        problems.addAll(missing);
+        if (!started) {
             if (!invalid.isEmpty()) {
                 status = Status.CONFIG_ERROR;
                 return;
@@ -180,14 +206,12 @@ public final class AgentRuntime implements Agent {
             startActivities();
             return;
         }
-        // Running: run without what is missing or invalid, and say so.
-        problems.addAll(invalid);
-        problems.addAll(missing);
-        invalid.forEach(p -> chosen.values().removeIf(rt -> p.startsWith("subsystem " + rt.name + ":")));
+        // Running: run without what is missing or wired wrongly, and say so.
+        chosen.keySet().removeAll(invalid.keySet());
         publish(chosen);
     }
 
-    private SubsystemRuntime create(String name, Offer offer, List<String> missing, List<String> invalid) {
+    private SubsystemRuntime create(String name, Offer offer, List<String> missing) {
         Subsystem s = offer.subsystem();
         FsmExecutor fsm = null;
         if (s.fsm() != null) {
@@ -203,40 +227,42 @@ public final class AgentRuntime implements Agent {
                 return null;
             }
         }
-        SubsystemRuntime rt = new SubsystemRuntime(name, s, offer.id(), config.activityOf(name), fsm);
+        return new SubsystemRuntime(name, s, offer.id(), config.activityOf(name), fsm);
+    }
+
+    /** What is wired wrongly, by subsystem: inputs a step receives that it lacks, unknown buffers, type mismatches. */
+    private Map<String, List<String>> validate(Map<String, SubsystemRuntime> chosen) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
         for (AgentConfig.Activity a : config.activities()) {
             for (AgentConfig.Step step : a.steps()) {
-                if (step.subsystem().equals(name) && step.receive() != null) {
-                    for (String in : step.receive()) {
-                        if (!rt.inputs.containsKey(in)) {
-                            invalid.add("subsystem " + name + ": activity " + a.name() + " receives its input '" + in
-                                    + "', which it does not have (inputs: " + String.join(", ", rt.inputs.keySet()) + ")");
-                        }
+                SubsystemRuntime rt = chosen.get(step.subsystem());
+                if (rt == null || step.receive() == null) {
+                    continue;
+                }
+                for (String in : step.receive()) {
+                    if (!rt.inputs.containsKey(in)) {
+                        out.computeIfAbsent(rt.name, k -> new ArrayList<>()).add("subsystem " + rt.name + ": activity " + a.name()
+                                + " receives its input '" + in + "', which it does not have (inputs: " + String.join(", ", rt.inputs.keySet()) + ")");
                     }
                 }
             }
         }
-        return rt;
-    }
-
-    private List<String> checkConnections(Map<String, SubsystemRuntime> chosen) {
-        List<String> out = new ArrayList<>();
         for (AgentConfig.Connection c : config.connections()) {
             SubsystemRuntime from = chosen.get(c.fromSubsystem());
             SubsystemRuntime to = chosen.get(c.toSubsystem());
             OutputBuffer<?> o = from == null ? null : from.outputs.get(c.output());
             InputBuffer<?> i = to == null ? null : to.inputs.get(c.input());
             if (from != null && o == null) {
-                out.add("subsystem " + from.name + ": connection '" + c.text() + "' names its output '" + c.output()
-                        + "', which it does not have (outputs: " + String.join(", ", from.outputs.keySet()) + ")");
+                out.computeIfAbsent(from.name, k -> new ArrayList<>()).add("subsystem " + from.name + ": connection '" + c.text()
+                        + "' names its output '" + c.output() + "', which it does not have (outputs: " + String.join(", ", from.outputs.keySet()) + ")");
             }
             if (to != null && i == null) {
-                out.add("subsystem " + to.name + ": connection '" + c.text() + "' names its input '" + c.input()
-                        + "', which it does not have (inputs: " + String.join(", ", to.inputs.keySet()) + ")");
+                out.computeIfAbsent(to.name, k -> new ArrayList<>()).add("subsystem " + to.name + ": connection '" + c.text()
+                        + "' names its input '" + c.input() + "', which it does not have (inputs: " + String.join(", ", to.inputs.keySet()) + ")");
             }
             if (o != null && i != null && o.type() != i.type()) {
-                out.add("subsystem " + to.name + ": connection '" + c.text() + "' joins " + o.type().getName() + " to "
-                        + i.type().getName());
+                out.computeIfAbsent(to.name, k -> new ArrayList<>()).add("subsystem " + to.name + ": connection '" + c.text() + "' joins "
+                        + o.type().getName() + " to " + i.type().getName());
             }
         }
         return out;
