@@ -22,6 +22,9 @@ import org.embodia.api.behavior.Predicates;
 import org.embodia.api.buffer.Freshness;
 import org.embodia.api.buffer.InputBuffer;
 import org.embodia.api.buffer.OutputBuffer;
+import org.apache.felix.service.command.CommandProcessor;
+import org.apache.felix.service.command.CommandSession;
+import org.embodia.scheduler.ActivityClock;
 import org.embodia.scheduler.Agent;
 import org.embodia.scheduler.StateSwitch;
 import org.embodia.scheduler.SubsystemDiagnostics;
@@ -360,6 +363,75 @@ class SchedulerTest {
         long before = seen.get();
         waitUntil(() -> seen.get() > before + 20, "the working writer still read");
         assertEquals(Agent.Status.RUNNING, a.status());
+    }
+
+    @Test
+    void aClockedActivityRunsOneCycleAtEveryTickOfItsExternalClock() throws Exception {
+        List<Runnable> attached = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ActivityClock simulator = new ActivityClock() {
+            @Override
+            public void attach(Runnable cycle) {
+                attached.add(cycle);
+            }
+
+            @Override
+            public void detach(Runnable cycle) {
+                attached.remove(cycle);
+            }
+        };
+        AtomicInteger steps = new AtomicInteger();
+        register(new TestSubsystem("test/a.sim/re").step(s -> steps.incrementAndGet()));
+        Agent a = agent("clocked", new String[] {"sim clock=test.sim: test/a.sim/re"});
+        waitUntil(() -> a.status() == Agent.Status.WAITING && a.problems().contains("waiting for clock test.sim (activity sim)"),
+                "waiting for its clock");
+        Dictionary<String, Object> p = new Hashtable<>();
+        p.put(ActivityClock.NAME_PROPERTY, "test.sim");
+        registrations.add(context.registerService(ActivityClock.class, simulator, p));
+        waitUntil(() -> a.status() == Agent.Status.RUNNING && attached.size() == 1, "running on the clock");
+        for (int i = 0; i < 25; i++) {
+            attached.get(0).run(); // the simulator's step
+        }
+        assertEquals(25, steps.get(), "one cycle per tick, on the ticking thread");
+        assertEquals(25, a.activities().get(0).cycles());
+        assertEquals("clock=test.sim", a.activities().get(0).clock());
+    }
+
+    @Test
+    void theAgentShellCommands() throws Exception {
+        CommandProcessor processor = context.getService(context.getServiceReference(CommandProcessor.class));
+        CommandSession session = processor.createSession(new java.io.ByteArrayInputStream(new byte[0]), System.out, System.err);
+        try {
+            Agent a = agent("shell", new String[] {"main 200Hz: core/a.ticker/rr, core/a.counter/vr"},
+                    "core/a.ticker/rr:ticks -> core/a.counter/vr:ticks");
+            waitUntil(() -> "counting".equals(counter(a).state()), "counting");
+            String list = String.valueOf(session.execute("agent:list"));
+            assertTrue(list.contains("shell  RUNNING\n  core/a.ticker/rr  [main]  (no FSM)\n  core/a.counter/vr  [main]  counting"), list);
+            String diag = String.valueOf(session.execute("agent:diag shell"));
+            assertTrue(diag.contains("activity main (200.0 Hz): ") && diag.contains("wake latency p50 "), diag);
+            assertTrue(diag.contains("subsystem core/a.counter/vr: "), diag);
+            assertTrue(String.valueOf(session.execute("agent:switches shell core/a.counter/vr")).contains("idle -> counting  recvTick"));
+            session.execute("agent:pause shell");
+            Thread.sleep(50);
+            String before = String.valueOf(session.execute("agent:buffer shell core/a.counter/vr count"));
+            session.execute("agent:step shell 5");
+            String after = String.valueOf(session.execute("agent:buffer shell core/a.counter/vr count"));
+            assertEquals(value(before) + 5, value(after), before + " then " + after);
+            session.execute("agent:resume shell");
+            assertEquals(Agent.Status.RUNNING, a.status());
+            Exception noBundle = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> session.execute("agent:swap org.embodia.examples.ticker no.such.bundle"));
+            assertEquals("no bundle no.such.bundle", noBundle.getMessage());
+            assertEquals("counting", counter(a).state(), "a failed swap changes nothing");
+            Exception unknown = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> session.execute("agent:diag nobody"));
+            assertTrue(unknown.getMessage().startsWith("no agent 'nobody'"), unknown.getMessage());
+        } finally {
+            session.close();
+        }
+    }
+
+    private static long value(String tick) {
+        return Long.parseLong(tick.replaceAll(".*value=(\\d+).*", "$1"));
     }
 
     @Test

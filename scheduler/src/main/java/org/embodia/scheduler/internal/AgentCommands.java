@@ -125,6 +125,9 @@ public final class AgentCommands {
     public String swap(String from, String to) throws BundleException {
         Bundle old = bundle(from);
         Bundle replacement = to.contains(":") ? context.installBundle(to) : bundle(to);
+        if (replacement == old) {
+            throw new IllegalArgumentException("a bundle cannot replace itself: " + from);
+        }
         replacement.start();
         old.stop();
         return "swapped " + from + " for " + replacement.getSymbolicName();

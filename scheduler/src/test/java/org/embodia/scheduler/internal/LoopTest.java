@@ -124,4 +124,57 @@ class LoopTest {
             a.stop();
         }
     }
+
+    @Test
+    void overrunsAreCountedAndAConfiguredNumberInARowIsAFault() throws Exception {
+        Subsystem slow = new Subsystem() {
+            @Override
+            public SubsystemName name() {
+                return SubsystemName.parse("t/a.slow/re");
+            }
+
+            @Override
+            public List<InputBuffer<?>> inputs() {
+                return List.of();
+            }
+
+            @Override
+            public List<OutputBuffer<?>> outputs() {
+                return List.of();
+            }
+
+            @Override
+            public void step() throws InterruptedException {
+                Thread.sleep(15); // longer than the 10 ms period
+            }
+        };
+        PeriodicActivity a = new PeriodicActivity("rt", 100, 3, 0, 100_000);
+        a.publish(new ActivityPlan(new ActivityPlan.Step[] {
+                new ActivityPlan.Step(new SubsystemRuntime("t/a.slow/re", slow, 1, "rt", null), new InputBuffer<?>[0])}, List.of(), e -> { }),
+                1);
+        a.start();
+        try {
+            long deadline = System.nanoTime() + 5_000_000_000L;
+            while (!a.fault && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertTrue(a.fault, "3 overruns in a row are a fault");
+            assertTrue(a.diagnostics().overruns() >= 3);
+        } finally {
+            a.stop();
+        }
+    }
+
+    @Test
+    void whatTheOperatingSystemRefusesIsSaidPlainly() throws Exception {
+        String[] granted = new String[2];
+        Thread t = new Thread(() -> {
+            granted[0] = Realtime.configureCurrentThread(0);
+            granted[1] = Realtime.configureCurrentThread(1000); // no such SCHED_FIFO priority: the kernel refuses it
+        });
+        t.start();
+        t.join();
+        assertEquals("timer slack 1 ns, SCHED_OTHER (no real-time priority configured)", granted[0]);
+        assertTrue(granted[1].contains("SCHED_FIFO 1000 REFUSED (errno 22): running SCHED_OTHER"), granted[1]);
+    }
 }
