@@ -1,0 +1,43 @@
+package org.embodia.velma.api;
+
+import org.embodia.api.buffer.Message;
+
+/** What one EtherCAT drive (CiA 402) reports: its statusword and position, velocity, torque. */
+public final class DriveStatus implements Message<DriveStatus> {
+    /** CiA 402 statusword bits: the low bits give the state of the drive's state machine. */
+    public static final int READY_TO_SWITCH_ON = 0x01;
+    public static final int SWITCHED_ON = 0x02;
+    public static final int OPERATION_ENABLED = 0x04;
+    public static final int FAULT = 0x08;
+    public static final int VOLTAGE_ENABLED = 0x10;
+    public static final int QUICK_STOP = 0x20;
+    public static final int SWITCH_ON_DISABLED = 0x40;
+    /** Manufacturer-independent "homing attained" bit of homing mode (bit 12). */
+    public static final int HOMING_ATTAINED = 0x1000;
+
+    public int statusWord;
+    public double position;
+    public double velocity;
+    public double torque;
+    public boolean homed;
+
+    /** The seeds README's valid drive status: operation enabled (statusword xxxx xxxx x01x 0111) and no fault. */
+    public boolean ok() {
+        return (statusWord & 0x6F) == 0x27;
+    }
+
+    @Override
+    public void copyFrom(DriveStatus s) {
+        statusWord = s.statusWord;
+        position = s.position;
+        velocity = s.velocity;
+        torque = s.torque;
+        homed = s.homed;
+    }
+
+    @Override
+    public String toString() {
+        return String.format("DriveStatus[statusword=0x%04x, position=%.4f, velocity=%.4f, torque=%.3f, homed=%b]", statusWord, position,
+                velocity, torque, homed);
+    }
+}

@@ -1,0 +1,33 @@
+package org.embodia.velma.api;
+
+import java.util.Arrays;
+
+import org.embodia.api.buffer.Message;
+
+/**
+ * A joint impedance command to one KUKA LWR over FRI: the torque added to the arm's own impedance
+ * controller (Velma commands torques, with the arm's stiffness set to zero).
+ */
+public final class LwrCommand implements Message<LwrCommand> {
+    public final double[] torque = new double[Velma.LWR_JOINTS];
+
+    /** The seeds README's rLwrCmdOk / lLwrCmdOk: every torque finite and below its joint's limit. */
+    public boolean valid() {
+        for (int j = 0; j < Velma.LWR_JOINTS; j++) {
+            if (!(Math.abs(torque[j]) < Velma.LWR_TORQUE_LIMITS[j])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public void copyFrom(LwrCommand c) {
+        System.arraycopy(c.torque, 0, torque, 0, Velma.LWR_JOINTS);
+    }
+
+    @Override
+    public String toString() {
+        return "LwrCommand[torque=" + Arrays.toString(torque) + "]";
+    }
+}

@@ -1,0 +1,11 @@
+/**
+ * Velma's buffers (seeds 000, 002, 004): the status and commands of the two KUKA LWR arms (FRI) and
+ * of the EtherCAT drives of the torso and head (CiA 402), what ve_body passes to cs and back, and the
+ * limits that decide whether a command may reach a real effector.
+ */
+@Version("1.0.0")
+@Export
+package org.embodia.velma.api;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;
