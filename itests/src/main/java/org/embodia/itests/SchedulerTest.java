@@ -326,6 +326,7 @@ class SchedulerTest {
         pauseBetweenCycles(a);
         SubsystemDiagnostics f = a.subsystems().get(1);
         assertTrue(f.failures() >= 10, "failures counted: " + f.failures());
+        assertEquals("java.lang.IllegalStateException: encoder glitch", f.lastFailure());
         assertNull(f.fault(), "a throwing behaviour is no determinism fault here: ε leads to idle");
         StateSwitch afterThrow = a.switches("test/a.f/vr").stream().filter(s -> !s.predicates().get("CURRENT_BEHAVIOR_OK")).findFirst()
                 .orElseThrow();

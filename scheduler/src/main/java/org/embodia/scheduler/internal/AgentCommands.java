@@ -77,6 +77,9 @@ public final class AgentCommands {
         for (SubsystemDiagnostics s : a.subsystems()) {
             out.append("subsystem ").append(s.name()).append(": ").append(s.iterations()).append(" iterations, ").append(s.failures())
                     .append(" failures, compute ").append(s.compute()).append('\n');
+            if (s.lastFailure() != null) {
+                out.append("  last failure: ").append(s.lastFailure()).append('\n');
+            }
         }
         a.problems().forEach(p -> out.append("! ").append(p).append('\n'));
         return out.toString();

@@ -88,11 +88,8 @@ final class SubsystemRuntime {
 
     SubsystemDiagnostics diagnostics() {
         String fault = fsm == null || fsm.fault() == null ? null : fsm.fault().message();
+        Throwable failure = fsm == null ? lastFailure : fsm.lastFailure();
         return new SubsystemDiagnostics(name, activity, true, fsm == null ? null : fsm.currentState(), fault, iterations, failures,
-                compute.snapshot());
-    }
-
-    Throwable lastFailure() {
-        return fsm == null ? lastFailure : fsm.lastFailure();
+                failure == null ? null : failure.toString(), compute.snapshot());
     }
 }

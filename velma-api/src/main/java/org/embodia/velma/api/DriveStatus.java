@@ -19,7 +19,6 @@ public final class DriveStatus implements Message<DriveStatus> {
     public double position;
     public double velocity;
     public double torque;
-    public boolean homed;
 
     /** The seeds README's valid drive status: operation enabled (statusword xxxx xxxx x01x 0111) and no fault. */
     public boolean ok() {
@@ -32,12 +31,11 @@ public final class DriveStatus implements Message<DriveStatus> {
         position = s.position;
         velocity = s.velocity;
         torque = s.torque;
-        homed = s.homed;
     }
 
     @Override
     public String toString() {
-        return String.format("DriveStatus[statusword=0x%04x, position=%.4f, velocity=%.4f, torque=%.3f, homed=%b]", statusWord, position,
-                velocity, torque, homed);
+        return String.format("DriveStatus[statusword=0x%04x, position=%.4f, velocity=%.4f, torque=%.3f]", statusWord, position, velocity,
+                torque);
     }
 }
