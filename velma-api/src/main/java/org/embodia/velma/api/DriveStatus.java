@@ -16,6 +16,10 @@ public final class DriveStatus implements Message<DriveStatus> {
     public static final int HOMING_ATTAINED = 0x1000;
 
     public int statusWord;
+    /** Modes of operation display (0x6061): {@link DriveCommand#MODE_HOMING}, cyclic position or torque. */
+    public int mode;
+    /** Whether the drive's position is referenced: homing attained since power-up, or an absolute encoder. */
+    public boolean homed;
     public double position;
     public double velocity;
     public double torque;
@@ -28,6 +32,8 @@ public final class DriveStatus implements Message<DriveStatus> {
     @Override
     public void copyFrom(DriveStatus s) {
         statusWord = s.statusWord;
+        mode = s.mode;
+        homed = s.homed;
         position = s.position;
         velocity = s.velocity;
         torque = s.torque;
@@ -35,7 +41,7 @@ public final class DriveStatus implements Message<DriveStatus> {
 
     @Override
     public String toString() {
-        return String.format("DriveStatus[statusword=0x%04x, position=%.4f, velocity=%.4f, torque=%.3f]", statusWord, position, velocity,
-                torque);
+        return String.format("DriveStatus[statusword=0x%04x, mode=%d, homed=%b, position=%.4f, velocity=%.4f, torque=%.3f]", statusWord, mode,
+                homed, position, velocity, torque);
     }
 }

@@ -3,7 +3,7 @@
  * of the EtherCAT drives of the torso and head (CiA 402), what ve_body passes to cs and back, and the
  * limits that decide whether a command may reach a real effector.
  */
-@Version("1.0.0")
+@Version("1.1.0")
 @Export
 package org.embodia.velma.api;
 

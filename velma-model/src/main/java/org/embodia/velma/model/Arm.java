@@ -1,0 +1,7 @@
+package org.embodia.velma.model;
+
+/** Velma's two KUKA LWR arms. */
+public enum Arm {
+    RIGHT,
+    LEFT
+}
