@@ -43,12 +43,13 @@ public final class VeBody implements Subsystem {
 
     /** Damping of the torso in safe mode (N·m·s/rad). */
     static final double TORSO_SAFE_DAMPING = 20;
+    /** The fraction of a torque limit safe mode's damping may use. */
+    static final double SAFE_TORQUE_FRACTION = 0.95;
 
-    public VeBody() {
-        torsoCommand.message().mode = DriveCommand.MODE_CYCLIC_TORQUE;
-        headPanCommand.message().mode = DriveCommand.MODE_CYCLIC_POSITION;
-        headTiltCommand.message().mode = DriveCommand.MODE_CYCLIC_POSITION;
-    }
+    /** The torso's encoder is absolute; the head's are incremental, so the head is homed after power-up. */
+    private final DriveSequencer torso = new DriveSequencer(false);
+    private final DriveSequencer headPan = new DriveSequencer(true);
+    private final DriveSequencer headTilt = new DriveSequencer(true);
 
     @Override
     public SubsystemName name() {
@@ -94,30 +95,54 @@ public final class VeBody implements Subsystem {
                 && headTiltStatus.get().ok();
     }
 
-    /** Safe mode: τ = −D·q̇ per LWR joint, the torso damped, the head holding its position. */
+    /**
+     * Safe mode: τ = −D·q̇ per LWR joint, the torso damped, the head holding its position; the drives are
+     * brought up, and the head homed, on the way.
+     */
     public void sendSafeCommands() {
         damp(rightArmStatus.get(), rightArmCommand);
         damp(leftArmStatus.get(), leftArmCommand);
-        DriveCommand torso = torsoCommand.message();
-        torso.controlWord = DriveCommand.ENABLE_OPERATION;
-        torso.targetTorque = -TORSO_SAFE_DAMPING * torsoStatus.get().velocity;
+        DriveStatus t = torsoStatus.get();
+        torso.torque(t, bounded(-TORSO_SAFE_DAMPING * t.velocity, Velma.TORSO_TORQUE_LIMIT), torsoCommand.message());
         torsoCommand.send();
-        hold(headPanStatus.get(), headPanCommand);
-        hold(headTiltStatus.get(), headTiltCommand);
+        hold(headPan, headPanStatus, headPanCommand, -Velma.HEAD_PAN_LIMIT, Velma.HEAD_PAN_LIMIT);
+        hold(headTilt, headTiltStatus, headTiltCommand, Velma.HEAD_TILT_MIN, Velma.HEAD_TILT_MAX);
+    }
+
+    /**
+     * Safe mode's own torques obey the limits it enforces on cs: a joint moving fast would otherwise
+     * ask for more damping than a real effector may receive; an unreadable velocity damps nothing.
+     */
+    static double bounded(double torque, double limit) {
+        if (!Double.isFinite(torque)) {
+            return 0;
+        }
+        double max = SAFE_TORQUE_FRACTION * limit;
+        return Math.max(-max, Math.min(max, torque));
     }
 
     private static void damp(LwrStatus status, OutputBuffer<LwrCommand> out) {
         double[] tau = out.message().torque;
         for (int j = 0; j < Velma.LWR_JOINTS; j++) {
-            tau[j] = -Velma.SAFE_DAMPING[j] * status.dq[j];
+            tau[j] = bounded(-Velma.SAFE_DAMPING[j] * status.dq[j], Velma.LWR_TORQUE_LIMITS[j]);
         }
         out.send();
     }
 
-    private static void hold(DriveStatus status, OutputBuffer<DriveCommand> out) {
+    private static void hold(DriveSequencer sequencer, InputBuffer<DriveStatus> status, OutputBuffer<DriveCommand> out, double lower,
+            double upper) {
+        move(sequencer, status, status.get().position, out, lower, upper);
+    }
+
+    /**
+     * A position set-point, kept inside the joint's limits: a joint resting on its mechanical stop
+     * may read a hair beyond it, and holding it there would be an over-limit command.
+     */
+    private static void move(DriveSequencer sequencer, InputBuffer<DriveStatus> status, double position, OutputBuffer<DriveCommand> out,
+            double lower, double upper) {
         DriveCommand c = out.message();
-        c.controlWord = DriveCommand.ENABLE_OPERATION;
-        c.targetPosition = status.position;
+        sequencer.position(status.get(), position, c);
+        c.targetPosition = Math.max(lower, Math.min(upper, c.targetPosition));
         out.send();
     }
 
@@ -130,22 +155,14 @@ public final class VeBody implements Subsystem {
         }
         rightArmCommand.write(c.rightArm);
         leftArmCommand.write(c.leftArm);
-        DriveCommand torso = torsoCommand.message();
-        torso.controlWord = DriveCommand.ENABLE_OPERATION;
-        torso.targetTorque = c.torsoTorque;
+        torso.torque(torsoStatus.get(), c.torsoTorque, torsoCommand.message());
         torsoCommand.send();
         if (c.headValid()) {
-            DriveCommand pan = headPanCommand.message();
-            pan.controlWord = DriveCommand.ENABLE_OPERATION;
-            pan.targetPosition = c.headPan;
-            headPanCommand.send();
-            DriveCommand tilt = headTiltCommand.message();
-            tilt.controlWord = DriveCommand.ENABLE_OPERATION;
-            tilt.targetPosition = c.headTilt;
-            headTiltCommand.send();
+            move(headPan, headPanStatus, c.headPan, headPanCommand, -Velma.HEAD_PAN_LIMIT, Velma.HEAD_PAN_LIMIT);
+            move(headTilt, headTiltStatus, c.headTilt, headTiltCommand, Velma.HEAD_TILT_MIN, Velma.HEAD_TILT_MAX);
         } else {
-            hold(headPanStatus.get(), headPanCommand);
-            hold(headTiltStatus.get(), headTiltCommand);
+            hold(headPan, headPanStatus, headPanCommand, -Velma.HEAD_PAN_LIMIT, Velma.HEAD_PAN_LIMIT);
+            hold(headTilt, headTiltStatus, headTiltCommand, Velma.HEAD_TILT_MIN, Velma.HEAD_TILT_MAX);
         }
     }
 

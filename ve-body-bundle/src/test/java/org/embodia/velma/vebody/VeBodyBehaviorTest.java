@@ -97,12 +97,23 @@ class VeBodyBehaviorTest {
                 s.state = hardwareReady ? FriState.COMMAND : FriState.MONITOR;
                 arm.send();
             }
-            for (OutputBuffer<DriveStatus> drive : new OutputBuffer[] {tStatus, hpStatus, htStatus}) {
-                drive.message().statusWord = hardwareReady ? 0x0237 : 0x0250;
-                drive.message().velocity = 0.5;
-                drive.message().position = 0.25;
-                drive.send();
-            }
+            report(tStatus, DriveCommand.MODE_CYCLIC_TORQUE, true);
+            report(hpStatus, DriveCommand.MODE_CYCLIC_POSITION, hardwareReady);
+            report(htStatus, DriveCommand.MODE_CYCLIC_POSITION, hardwareReady);
+        }
+
+        /**
+         * A drive in its cyclic mode: operation enabled when the hardware is ready, else switch on disabled.
+         * The torso's absolute encoder is always homed; the head's incremental ones are homed once it is ready.
+         */
+        private void report(OutputBuffer<DriveStatus> drive, int mode, boolean homed) {
+            DriveStatus s = drive.message();
+            s.statusWord = hardwareReady ? 0x0237 : 0x0250;
+            s.mode = mode;
+            s.homed = homed;
+            s.velocity = 0.5;
+            s.position = 0.25;
+            drive.send();
         }
 
         /**
@@ -170,9 +181,14 @@ class VeBodyBehaviorTest {
             assertEquals(-Velma.SAFE_DAMPING[j] * 0.1 * (j + 1), rig.rCommand.get().torque[j], 1e-12, "τ = −D·q̇, joint " + (j + 1));
             assertEquals(rig.rCommand.get().torque[j], rig.lCommand.get().torque[j], 1e-12);
         }
-        assertEquals(-VeBody.TORSO_SAFE_DAMPING * 0.5, rig.tCommand.get().targetTorque, 1e-12, "the torso damped");
+        assertEquals(DriveCommand.SHUTDOWN, rig.tCommand.get().controlWord, "the torso drive is being brought up");
+        assertEquals(0, rig.tCommand.get().targetTorque, "a drive not yet enabled gets no torque");
         assertEquals(0.25, rig.hpCommand.get().targetPosition, 1e-12, "the head holds its position");
         assertTrue(rig.csStatus.hasData() && rig.csStatus.get().safeMode, "cs sees ve_body in safe mode");
+        rig.hardwareReady = true;
+        assertEquals("safe/safe_st_ok", rig.cycle(3, null), "hardware ready: still safe, until more than 500 safe iterations");
+        assertEquals(-VeBody.TORSO_SAFE_DAMPING * 0.5, rig.tCommand.get().targetTorque, 1e-12, "the torso damped");
+        assertEquals(0.25, rig.hpCommand.get().targetPosition, 1e-12, "the head holds its position");
     }
 
     @Test

@@ -82,7 +82,16 @@ public final class SelfCollision {
 
     /** The two links of the nearest pair, e.g. "right hand / left forearm"; for messages, not the loop. */
     public String nearestPair() {
-        return NAMES[PAIRS[nearest][0]] + " / " + NAMES[PAIRS[nearest][1]];
+        return pairName(nearest);
+    }
+
+    /** The index of the nearest pair. */
+    public int nearest() {
+        return nearest;
+    }
+
+    public static String pairName(int pair) {
+        return NAMES[PAIRS[pair][0]] + " / " + NAMES[PAIRS[pair][1]];
     }
 
     public int pairs() {

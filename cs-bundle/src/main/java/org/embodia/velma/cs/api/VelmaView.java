@@ -1,0 +1,21 @@
+package org.embodia.velma.cs.api;
+
+/**
+ * The robot as velma_core_cs last saw it.
+ *
+ * @param iteration cs's iterations so far
+ * @param veBodySafe whether velma_core_ve_body reports safe mode
+ * @param motorsReady whether the torso and head drives are enabled and homed
+ * @param right right arm joint positions (rad)
+ * @param left left arm joint positions (rad)
+ * @param torso torso position (rad)
+ * @param headPan head pan (rad)
+ * @param headTilt head tilt (rad)
+ * @param rightTool right end effector: x, y, z (m), then the rotation matrix row-major
+ * @param leftTool left end effector, likewise
+ * @param selfCollisionDistance the smallest distance between link capsules (m)
+ * @param nearestPair the links of that distance
+ */
+public record VelmaView(long iteration, boolean veBodySafe, boolean motorsReady, double[] right, double[] left, double torso, double headPan,
+        double headTilt, double[] rightTool, double[] leftTool, double selfCollisionDistance, String nearestPair) {
+}

@@ -1,0 +1,330 @@
+package org.embodia.velma.sim;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.embodia.velma.api.Velma;
+import org.embodia.velma.model.Arm;
+import org.embodia.velma.model.VelmaKinematics;
+import org.embodia.velma.model.VelmaModel;
+import org.ode4j.math.DMatrix3;
+import org.ode4j.math.DVector3;
+import org.ode4j.math.DVector3C;
+import org.ode4j.ode.DBody;
+import org.ode4j.ode.DHingeJoint;
+import org.ode4j.ode.DMass;
+import org.ode4j.ode.DWorld;
+import org.ode4j.ode.OdeHelper;
+
+/**
+ * Velma's 17 moving bodies in an ode4j world, each hinged to its parent as {@link VelmaModel#bodies}
+ * describes, stepped with a fixed {@link #DT}. Joint {@code i} is the hinge that moves body {@code i}
+ * (the indices of {@link VelmaModel}: 0 torso, 1..7 right arm, 8..14 left arm, 15 head pan, 16 head
+ * tilt). Each step applies the torques set since the last one, plus the joints' viscous friction.
+ *
+ * <p>ODE measures a hinge's angle from the bodies' relative orientation when it was attached, so the
+ * world is built at the all-zero joint state, where hinge angle and model joint angle agree, and the
+ * bodies are then moved to the rest posture. {@link #step()} allocates nothing of its own (ode4j may
+ * inside its step); one thread uses an instance.
+ */
+public final class VelmaPhysics implements AutoCloseable {
+    /** The control period: the world steps in lock-step with the 500 Hz loop. */
+    public static final double DT = Velma.PERIOD_SECONDS;
+    public static final int JOINTS = 17;
+    public static final double GRAVITY = 9.81;
+
+    /** Length of the cylinder whose inertia an arm link gets (m); its radius is the model's link radius. */
+    private static final double LINK_LENGTH = 0.2;
+    /** The head pan's cylinder (m). */
+    private static final double HEAD_PAN_RADIUS = 0.06;
+    private static final double HEAD_PAN_LENGTH = 0.1;
+    /**
+     * Inertia of motor and gear reflected to the joint (kg·m²), added about the joint's axis. The
+     * model's wrist links weigh 0.2 kg without a hand; without this their inertia alone would make a
+     * 500 Hz damping loop (ve_body's safe mode) unstable, which the real arm's drives are not.
+     */
+    private static final double[] ARM_ARMATURE = {0.1, 0.1, 0.05, 0.05, 0.02, 0.02, 0.02};
+    private static final double HEAD_ARMATURE = 0.01;
+    /** Viscous friction of the joints (N·m·s/rad): torso, each arm joint, each head joint. */
+    private static final double TORSO_FRICTION = 1.0;
+    private static final double ARM_FRICTION = 0.05;
+    private static final double HEAD_FRICTION = 0.05;
+
+    private final DWorld world;
+    private final DBody[] bodies = new DBody[JOINTS];
+    private final DHingeJoint[] hinges = new DHingeJoint[JOINTS];
+    private final double[] lower = new double[JOINTS];
+    private final double[] upper = new double[JOINTS];
+    private final double[] friction = new double[JOINTS];
+    private final double[] mass = new double[JOINTS];
+    /** Per joint, the bodies it moves: itself and everything hanging from it. */
+    private final int[][] subtree = new int[JOINTS][];
+    /** The orientation of each body's link frame at the all-zero state, to place bodies at other states. */
+    private final double[][] zeroLinkFrames = new double[JOINTS][16];
+    private final String[] names = new String[JOINTS];
+
+    private final double[] torque = new double[JOINTS];
+    private final double[] angle = new double[JOINTS];
+    private final double[] rate = new double[JOINTS];
+    private final boolean[] braked = new boolean[JOINTS];
+    private final DVector3 anchor = new DVector3();
+    private final DVector3 axis = new DVector3();
+    private final VelmaKinematics kinematics = new VelmaKinematics();
+    private long steps;
+
+    /** Builds the world with every joint at {@link VelmaModel#REST_RIGHT} / {@link VelmaModel#REST_LEFT}, torso and head at 0. */
+    public VelmaPhysics() {
+        OdeHelper.initODE2(0);
+        world = OdeHelper.createWorld();
+        world.setGravity(0, 0, -GRAVITY);
+        double[] zero = new double[Velma.LWR_JOINTS];
+        kinematics.update(0, zero, zero, 0, 0);
+        List<VelmaModel.Body> spec = VelmaModel.bodies(kinematics);
+        if (spec.size() != JOINTS) {
+            throw new IllegalStateException("VelmaModel.bodies describes " + spec.size() + " bodies; the simulation is built for " + JOINTS);
+        }
+        double[] armAxis = linkColumn(kinematics.frame(Arm.RIGHT, 0), 2);
+        double[] leftArmAxis = linkColumn(kinematics.frame(Arm.LEFT, 0), 2);
+        for (int i = 0; i < JOINTS; i++) {
+            VelmaModel.Body b = spec.get(i);
+            names[i] = b.name();
+            mass[i] = b.mass();
+            lower[i] = b.lower();
+            upper[i] = b.upper();
+            System.arraycopy(linkFrame(i), 0, zeroLinkFrames[i], 0, 16);
+            DBody body = OdeHelper.createBody(world);
+            body.setPosition(b.centre()[0], b.centre()[1], b.centre()[2]);
+            body.setMass(inertia(i, b, i >= VelmaModel.BODY_LEFT_ARM ? leftArmAxis : armAxis));
+            bodies[i] = body;
+            DHingeJoint hinge = OdeHelper.createHingeJoint(world);
+            // The moving body first: ODE's angle and rate are then those of the child relative to its parent.
+            hinge.attach(body, b.parent() < 0 ? null : bodies[b.parent()]);
+            hinge.setAnchor(b.anchor()[0], b.anchor()[1], b.anchor()[2]);
+            hinge.setAxis(b.axis()[0], b.axis()[1], b.axis()[2]);
+            hinge.setParamLoStop(lower[i]);
+            hinge.setParamHiStop(upper[i]);
+            hinges[i] = hinge;
+            friction[i] = i == VelmaModel.BODY_TORSO ? TORSO_FRICTION : i >= VelmaModel.BODY_HEAD_PAN ? HEAD_FRICTION : ARM_FRICTION;
+        }
+        for (int i = 0; i < JOINTS; i++) {
+            subtree[i] = subtree(spec, i);
+        }
+        place(0, VelmaModel.REST_RIGHT, VelmaModel.REST_LEFT, 0, 0);
+    }
+
+    /** A cylinder around the link (the head a sphere), plus the drive's reflected inertia about the joint axis. */
+    private static DMass inertia(int i, VelmaModel.Body b, double[] armAxis) {
+        double m = b.mass();
+        double[] u;
+        double radial;
+        double axial;
+        double armature;
+        if (i == VelmaModel.BODY_TORSO) {
+            u = new double[] {0, 0, 1};
+            double r = VelmaModel.TORSO_COLUMN_RADIUS;
+            double h = VelmaModel.TORSO_COLUMN_Z1 - VelmaModel.TORSO_COLUMN_Z0;
+            axial = 0.5 * m * r * r;
+            radial = m * (3 * r * r + h * h) / 12;
+            armature = 0;
+        } else if (i == VelmaModel.BODY_HEAD_TILT) {
+            u = new double[] {0, 0, 1};
+            axial = 0.4 * m * VelmaModel.HEAD_RADIUS * VelmaModel.HEAD_RADIUS;
+            radial = axial;
+            armature = HEAD_ARMATURE;
+        } else if (i == VelmaModel.BODY_HEAD_PAN) {
+            u = new double[] {0, 0, 1};
+            axial = 0.5 * m * HEAD_PAN_RADIUS * HEAD_PAN_RADIUS;
+            radial = m * (3 * HEAD_PAN_RADIUS * HEAD_PAN_RADIUS + HEAD_PAN_LENGTH * HEAD_PAN_LENGTH) / 12;
+            armature = HEAD_ARMATURE;
+        } else {
+            // At the zero state an LWR is straight: every link lies along its base's axis.
+            u = armAxis;
+            double r = VelmaModel.LWR_LINK_RADIUS;
+            axial = 0.5 * m * r * r;
+            radial = m * (3 * r * r + LINK_LENGTH * LINK_LENGTH) / 12;
+            armature = ARM_ARMATURE[(i - 1) % Velma.LWR_JOINTS];
+        }
+        double[] w = b.axis();
+        double[] inertia = new double[9];
+        for (int r = 0; r < 3; r++) {
+            for (int c = 0; c < 3; c++) {
+                double identity = r == c ? 1 : 0;
+                inertia[r * 3 + c] = radial * (identity - u[r] * u[c]) + axial * u[r] * u[c] + armature * w[r] * w[c];
+            }
+        }
+        DMass mass = OdeHelper.createMass();
+        mass.setParameters(m, 0, 0, 0, inertia[0], inertia[4], inertia[8], inertia[1], inertia[2], inertia[5]);
+        return mass;
+    }
+
+    private static int[] subtree(List<VelmaModel.Body> spec, int root) {
+        List<Integer> out = new ArrayList<>();
+        for (int b = 0; b < spec.size(); b++) {
+            for (int a = b; a >= 0; a = spec.get(a).parent()) {
+                if (a == root) {
+                    out.add(b);
+                    break;
+                }
+            }
+        }
+        return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** The kinematics frame that body {@code i} moves with. */
+    private double[] linkFrame(int i) {
+        if (i == VelmaModel.BODY_TORSO) {
+            return kinematics.torso();
+        }
+        if (i == VelmaModel.BODY_HEAD_PAN) {
+            return kinematics.headPan();
+        }
+        if (i == VelmaModel.BODY_HEAD_TILT) {
+            return kinematics.headTilt();
+        }
+        Arm arm = i < VelmaModel.BODY_LEFT_ARM ? Arm.RIGHT : Arm.LEFT;
+        int joint = i - (arm == Arm.RIGHT ? VelmaModel.BODY_RIGHT_ARM : VelmaModel.BODY_LEFT_ARM);
+        return kinematics.frame(arm, joint + 1);
+    }
+
+    private static double[] linkColumn(double[] frame, int c) {
+        return new double[] {frame[c], frame[4 + c], frame[8 + c]};
+    }
+
+    /**
+     * Moves every body to the given joint state (rad), at rest: pose = T_link(q)·T_link(0)⁻¹·pose(0),
+     * with pose(0) unrotated. Not for the control loop: it allocates.
+     */
+    public void place(double torso, double[] right, double[] left, double headPan, double headTilt) {
+        kinematics.update(torso, right, left, headPan, headTilt);
+        List<VelmaModel.Body> spec = VelmaModel.bodies(kinematics);
+        DMatrix3 rotation = new DMatrix3();
+        for (int i = 0; i < JOINTS; i++) {
+            double[] t = linkFrame(i);
+            double[] z = zeroLinkFrames[i];
+            for (int r = 0; r < 3; r++) {
+                for (int c = 0; c < 3; c++) {
+                    rotation.set(r, c, t[r * 4] * z[c * 4] + t[r * 4 + 1] * z[c * 4 + 1] + t[r * 4 + 2] * z[c * 4 + 2]);
+                }
+            }
+            double[] centre = spec.get(i).centre();
+            bodies[i].setPosition(centre[0], centre[1], centre[2]);
+            bodies[i].setRotation(rotation);
+            bodies[i].setLinearVel(0, 0, 0);
+            bodies[i].setAngularVel(0, 0, 0);
+        }
+        sense();
+        for (int i = 0; i < JOINTS; i++) {
+            if (braked[i]) {
+                braked[i] = false;
+                brake(i);
+            }
+        }
+    }
+
+    /** The torque (N·m) the joint's drive applies during the following steps, until set again. */
+    public void setTorque(int joint, double value) {
+        torque[joint] = value;
+    }
+
+    public double torque(int joint) {
+        return torque[joint];
+    }
+
+    /** One step of {@link #DT}: drive torques and viscous friction on every hinge, then the world. */
+    public void step() {
+        for (int i = 0; i < JOINTS; i++) {
+            hinges[i].addTorque(torque[i] - friction[i] * rate[i]);
+        }
+        // The exact (Dantzig LCP) stepper: quickStep's iterations leave the 17-body chain sagging under gravity.
+        world.step(DT);
+        sense();
+        steps++;
+    }
+
+    private void sense() {
+        for (int i = 0; i < JOINTS; i++) {
+            angle[i] = hinges[i].getAngle();
+            rate[i] = hinges[i].getAngleRate();
+        }
+    }
+
+    /** The joint angle (rad) after the last step. */
+    public double angle(int joint) {
+        return angle[joint];
+    }
+
+    /** The joint velocity (rad/s) after the last step. */
+    public double rate(int joint) {
+        return rate[joint];
+    }
+
+    public double lower(int joint) {
+        return lower[joint];
+    }
+
+    public double upper(int joint) {
+        return upper[joint];
+    }
+
+    public String name(int joint) {
+        return names[joint];
+    }
+
+    public long steps() {
+        return steps;
+    }
+
+    /** Engages the joint's brake: its hinge is held where it is now (inside its limits). */
+    public void brake(int joint) {
+        if (braked[joint]) {
+            return;
+        }
+        double at = Math.max(lower[joint], Math.min(upper[joint], angle[joint]));
+        // Equal stops hold the hinge in both directions.
+        hinges[joint].setParamLoStop(at);
+        hinges[joint].setParamHiStop(at);
+        braked[joint] = true;
+    }
+
+    /** Releases the joint's brake: the hinge is stopped by its limits only. */
+    public void release(int joint) {
+        if (!braked[joint]) {
+            return;
+        }
+        hinges[joint].setParamLoStop(lower[joint]);
+        hinges[joint].setParamHiStop(upper[joint]);
+        braked[joint] = false;
+    }
+
+    public boolean braked(int joint) {
+        return braked[joint];
+    }
+
+    /**
+     * The torque (N·m) gravity exerts about the joint's axis, from the bodies it moves:
+     * Σ axis·((c_b − anchor) × m_b·g), at the bodies' current positions.
+     */
+    public double gravityTorque(int joint) {
+        hinges[joint].getAnchor(anchor);
+        hinges[joint].getAxis(axis);
+        double ax = axis.get0();
+        double ay = axis.get1();
+        double az = axis.get2();
+        double sum = 0;
+        for (int b : subtree[joint]) {
+            DVector3C c = bodies[b].getPosition();
+            double rx = c.get0() - anchor.get0();
+            double ry = c.get1() - anchor.get1();
+            // (r × m·g) with g = (0, 0, −G): (−ry·m·G, rx·m·G, 0)
+            double mg = mass[b] * GRAVITY;
+            sum += ax * (-ry * mg) + ay * (rx * mg);
+        }
+        return sum;
+    }
+
+    @Override
+    public void close() {
+        world.destroy();
+        OdeHelper.closeODE();
+    }
+}

@@ -1,0 +1,386 @@
+package org.embodia.velma.sim;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.concurrent.locks.LockSupport;
+
+import org.embodia.api.buffer.InputBuffer;
+import org.embodia.api.buffer.OutputBuffer;
+import org.embodia.scheduler.ActivityClock;
+import org.embodia.velma.model.Arm;
+import org.embodia.velma.model.VelmaModel;
+import org.embodia.velma.sim.api.VelmaSimulator;
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+
+/**
+ * The simulated Velma: the physics, both LWR arms and the three EtherCAT drives, and the clock
+ * {@value #CLOCK} that steps them in lock-step with the control loop (Gazebo's velma_sim_gazebo).
+ *
+ * <p>One tick: (a) every device applies the commands it last received and the physics steps by
+ * {@link VelmaPhysics#DT}; (b) every device's status goes out through the status publishers of the
+ * real-effector subsystems; (c) the attached cycles run, in the order they were attached. All three on
+ * one thread, so each status buffer keeps its single writer and the subsystems hand commands to the
+ * devices without locks. With pace {@code realtime} (the default) a dedicated thread ticks every
+ * 2 ms against absolute deadlines; with {@code manual}, {@link #advance(int)} ticks on the caller's
+ * thread. A tick allocates nothing of its own, takes no lock and does no I/O (ode4j's step allocates
+ * its working memory).
+ */
+@Component(configurationPid = VelmaSimulation.PID, configurationPolicy = ConfigurationPolicy.OPTIONAL,
+        service = {ActivityClock.class, VelmaSimulation.class, VelmaSimulator.class}, property = ActivityClock.NAME_PROPERTY + "=" + VelmaSimulation.CLOCK)
+public final class VelmaSimulation implements ActivityClock, VelmaSimulator, AutoCloseable {
+    public static final String PID = "org.embodia.velma.sim";
+    public static final String CLOCK = "velma.sim";
+    static final long PERIOD_NANOS = Math.round(VelmaPhysics.DT * 1e9);
+    /** Behind by more than this (a stalled machine), the clock resumes its pace from now instead of racing to catch up. */
+    static final long MAX_LAG_NANOS = 100_000_000;
+
+    /** How ticks are paced. */
+    public enum Pace {
+        /** A dedicated thread ticks at 500 Hz. */
+        REALTIME,
+        /** {@link #advance(int)} ticks on the caller's thread. */
+        MANUAL;
+
+        public static Pace parse(String text) {
+            for (Pace p : values()) {
+                if (p.name().equalsIgnoreCase(text.trim())) {
+                    return p;
+                }
+            }
+            throw new IllegalArgumentException("velma.sim: pace must be 'realtime' or 'manual', got '" + text + "'");
+        }
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** The configuration (PID {@value #PID}). */
+    public @interface Config {
+        /** {@code realtime} or {@code manual}; empty: the framework property {@value VelmaSimulator#PACE_PROPERTY}, else realtime. */
+        String pace() default "";
+    }
+
+    private final Pace pace;
+    private final VelmaPhysics physics;
+    private final SimulatedLwr rightArm;
+    private final SimulatedLwr leftArm;
+    private final SimulatedDrive torso;
+    private final SimulatedDrive headPan;
+    private final SimulatedDrive headTilt;
+    private final OutputBuffer<SimulationState> stateOut = new OutputBuffer<>("state", SimulationState.class, SimulationState::new);
+    private final InputBuffer<SimulationState> stateIn = new InputBuffer<>("state", SimulationState.class, SimulationState::new);
+    private final Object registrations = new Object();
+    private volatile Runnable[] cycles = new Runnable[0];
+    private volatile Runnable[] publishers = new Runnable[0];
+    private volatile Thread ticking;
+    private volatile long ticks;
+    private volatile long cycleFailures;
+    private volatile Throwable lastCycleFailure;
+    private volatile long rebases;
+    private volatile boolean running;
+    private volatile boolean closed;
+    private final Thread thread;
+
+    @Activate
+    public VelmaSimulation(Config config, BundleContext context) {
+        this(Pace.parse(!config.pace().isEmpty() ? config.pace()
+                : context != null && context.getProperty(VelmaSimulator.PACE_PROPERTY) != null ? context.getProperty(VelmaSimulator.PACE_PROPERTY)
+                        : "realtime"));
+    }
+
+    public VelmaSimulation(Pace pace) {
+        this.pace = pace;
+        physics = new VelmaPhysics();
+        rightArm = new SimulatedLwr(physics, VelmaModel.BODY_RIGHT_ARM);
+        leftArm = new SimulatedLwr(physics, VelmaModel.BODY_LEFT_ARM);
+        torso = new SimulatedDrive(physics, DriveSpec.TORSO);
+        headPan = new SimulatedDrive(physics, DriveSpec.HEAD_PAN);
+        headTilt = new SimulatedDrive(physics, DriveSpec.HEAD_TILT);
+        stateOut.connect(stateIn);
+        if (pace == Pace.REALTIME) {
+            running = true;
+            thread = new Thread(this::run, "velma.sim clock");
+            thread.setDaemon(true);
+            thread.start();
+        } else {
+            thread = null;
+        }
+    }
+
+    @Deactivate
+    void deactivate() {
+        close();
+    }
+
+    /** Stops the clock thread, if any, and frees the physics. */
+    @Override
+    public void close() {
+        synchronized (registrations) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        running = false;
+        if (thread != null && thread != Thread.currentThread()) {
+            LockSupport.unpark(thread);
+            // The physics may be freed only once no tick uses it.
+            boolean interrupted = false;
+            while (thread.isAlive()) {
+                try {
+                    thread.join();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        physics.close();
+    }
+
+    private void run() {
+        long next = System.nanoTime() + PERIOD_NANOS;
+        while (running) {
+            long wait;
+            while (running && (wait = next - System.nanoTime()) > 0) {
+                LockSupport.parkNanos(wait);
+            }
+            if (!running) {
+                return;
+            }
+            tick();
+            next += PERIOD_NANOS;
+            long now = System.nanoTime();
+            if (now - next > MAX_LAG_NANOS) {
+                next = now + PERIOD_NANOS;
+                rebases++;
+            }
+        }
+    }
+
+    /**
+     * Runs {@code count} ticks on this thread (pace {@code manual}).
+     *
+     * @throws IllegalStateException if the pace is {@code realtime}
+     */
+    @Override
+    public void advance(int count) {
+        if (pace != Pace.MANUAL) {
+            throw new IllegalStateException("velma.sim ticks on its own thread (pace realtime); advance(...) needs pace=manual");
+        }
+        if (closed) {
+            throw new IllegalStateException("velma.sim is closed");
+        }
+        if (count < 0) {
+            throw new IllegalArgumentException("cannot advance by " + count + " ticks");
+        }
+        for (int i = 0; i < count; i++) {
+            tick();
+        }
+    }
+
+    private void tick() {
+        tick(true);
+    }
+
+    /** One tick; without the physics step only to measure what the simulation's own code costs. */
+    void tick(boolean stepPhysics) {
+        ticking = Thread.currentThread();
+        actuateDevices();
+        if (stepPhysics) {
+            physics.step();
+        }
+        long done = ticks + 1;
+        publishStatus(done);
+        runCycles();
+        ticking = null;
+        ticks = done;
+    }
+
+    /** (a) Each device turns the commands it last received into joint torques and brakes. */
+    private void actuateDevices() {
+        rightArm.actuate();
+        leftArm.actuate();
+        torso.actuate();
+        headPan.actuate();
+        headTilt.actuate();
+    }
+
+    /** (b) The subsystems send their devices' status; the snapshot is recorded. */
+    private void publishStatus(long tick) {
+        for (Runnable publisher : publishers) {
+            publisher.run();
+        }
+        record(tick);
+    }
+
+    /** (c) The attached cycles, in the order they were attached. */
+    private void runCycles() {
+        for (Runnable cycle : cycles) {
+            try {
+                cycle.run();
+            } catch (VirtualMachineError e) {
+                throw e;
+            } catch (Throwable t) {
+                // The clock keeps ticking for the other cycles; the failure is there to be read.
+                lastCycleFailure = t;
+                cycleFailures++;
+            }
+        }
+    }
+
+    private void record(long tick) {
+        SimulationState s = stateOut.message();
+        s.tick = tick;
+        for (int j = 0; j < VelmaPhysics.JOINTS; j++) {
+            s.position[j] = physics.angle(j);
+            s.velocity[j] = physics.rate(j);
+            s.torque[j] = physics.torque(j);
+        }
+        rightArm.status(s.rightArm);
+        leftArm.status(s.leftArm);
+        torso.status(s.torso);
+        headPan.status(s.headPan);
+        headTilt.status(s.headTilt);
+        s.torsoState = torso.state();
+        s.headPanState = headPan.state();
+        s.headTiltState = headTilt.state();
+        s.torsoFault = torso.fault();
+        s.headPanFault = headPan.fault();
+        s.headTiltFault = headTilt.fault();
+        s.invalidCommands[SimulationState.RIGHT_ARM] = rightArm.invalidCommands();
+        s.invalidCommands[SimulationState.LEFT_ARM] = leftArm.invalidCommands();
+        s.invalidCommands[SimulationState.TORSO] = torso.invalidCommands();
+        s.invalidCommands[SimulationState.HEAD_PAN] = headPan.invalidCommands();
+        s.invalidCommands[SimulationState.HEAD_TILT] = headTilt.invalidCommands();
+        stateOut.send();
+    }
+
+    @Override
+    public void attach(Runnable cycle) {
+        synchronized (registrations) {
+            cycles = append(cycles, cycle);
+        }
+    }
+
+    @Override
+    public void detach(Runnable cycle) {
+        synchronized (registrations) {
+            cycles = remove(cycles, cycle);
+        }
+    }
+
+    /** A real-effector subsystem's publisher: sends its devices' status, at step (b) of every tick. */
+    public void addStatusPublisher(Runnable publisher) {
+        synchronized (registrations) {
+            publishers = append(publishers, publisher);
+        }
+    }
+
+    public void removeStatusPublisher(Runnable publisher) {
+        synchronized (registrations) {
+            publishers = remove(publishers, publisher);
+        }
+    }
+
+    private static Runnable[] append(Runnable[] list, Runnable r) {
+        Runnable[] grown = Arrays.copyOf(list, list.length + 1);
+        grown[list.length] = r;
+        return grown;
+    }
+
+    private static Runnable[] remove(Runnable[] list, Runnable r) {
+        for (int i = 0; i < list.length; i++) {
+            if (list[i] == r) {
+                Runnable[] shrunk = new Runnable[list.length - 1];
+                System.arraycopy(list, 0, shrunk, 0, i);
+                System.arraycopy(list, i + 1, shrunk, i, list.length - i - 1);
+                return shrunk;
+            }
+        }
+        return list;
+    }
+
+    /** Whether the caller is inside a tick: where devices may be commanded and status sent. */
+    public boolean onClockThread() {
+        return ticking == Thread.currentThread();
+    }
+
+    /** @throws IllegalStateException naming {@code subsystem} when the caller is not inside a tick */
+    void requireClockThread(String subsystem) {
+        if (!onClockThread()) {
+            throw new IllegalStateException(subsystem + " must run on the simulation's clock: put it in an activity with clock=" + CLOCK);
+        }
+    }
+
+    @Override
+    public boolean realtime() {
+        return pace == Pace.REALTIME;
+    }
+
+    @Override
+    public long[] invalidCommands() {
+        return snapshot().invalidCommands.clone();
+    }
+
+    public Pace pace() {
+        return pace;
+    }
+
+    /** Ticks completed. */
+    @Override
+    public long ticks() {
+        return ticks;
+    }
+
+    /** The state after the newest completed tick, consistent across all of it. Any thread. */
+    public synchronized SimulationState snapshot() {
+        stateIn.receive();
+        SimulationState copy = new SimulationState();
+        copy.copyFrom(stateIn.get());
+        return copy;
+    }
+
+    /** Attached cycles that threw; the clock ran on. */
+    public long cycleFailures() {
+        return cycleFailures;
+    }
+
+    public Throwable lastCycleFailure() {
+        return lastCycleFailure;
+    }
+
+    /** Times the realtime clock fell more than {@value #MAX_LAG_NANOS} ns behind and resumed its pace from then. */
+    public long rebases() {
+        return rebases;
+    }
+
+    /** The devices, for the clock thread (the subsystems, tests in manual pace); other threads read {@link #snapshot()}. */
+    public SimulatedLwr lwr(Arm arm) {
+        return arm == Arm.RIGHT ? rightArm : leftArm;
+    }
+
+    public SimulatedDrive torso() {
+        return torso;
+    }
+
+    public SimulatedDrive headPan() {
+        return headPan;
+    }
+
+    public SimulatedDrive headTilt() {
+        return headTilt;
+    }
+
+    VelmaPhysics physics() {
+        return physics;
+    }
+}
