@@ -121,9 +121,14 @@ final class Demo {
     private void watch() {
         String cs = null;
         String mode = null;
-        while (watching) {
+        while (watching && !Thread.currentThread().isInterrupted()) {
             String c = cs();
             String v = veBody();
+            if (c.equals("null") || v.equals("null")) {
+                // Read between two of an FSM's states; the next look sees where it went.
+                sleep();
+                continue;
+            }
             String m = SAFE_MODE.contains(v) ? "safe mode (" + v + ")" : v.startsWith("transp") ? "transparent (" + v + ")" : v;
             if (!c.equals(cs)) {
                 say("  [cs] " + (cs == null ? "" : cs + " -> ") + c);
@@ -133,11 +138,15 @@ final class Demo {
                 say("  [ve_body] " + (mode == null ? "" : mode + " -> ") + m);
                 mode = m;
             }
-            try {
-                Thread.sleep(1);
-            } catch (InterruptedException e) {
-                return;
-            }
+            sleep();
+        }
+    }
+
+    private static void sleep() {
+        try {
+            Thread.sleep(1);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
