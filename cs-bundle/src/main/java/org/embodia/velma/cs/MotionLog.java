@@ -28,6 +28,8 @@ final class MotionLog {
     static final int OUT_OF_COLLISION = 11;
     static final int MOTORS_NOT_READY = 12;
 
+    private static final Motion.Phase[] PHASES = Motion.Phase.values();
+
     private final AtomicLongArray words = new AtomicLongArray(SIZE);
 
     void set(long id, Motion.Phase phase, int reason) {
@@ -37,7 +39,7 @@ final class MotionLog {
     /** The phase of command {@code id}, or null when it is unknown or too old. */
     Motion.Phase phase(long id) {
         long w = words.get((int) (id % SIZE));
-        return (w >>> 12) == id ? Motion.Phase.values()[(int) (w >>> 8) & 0xF] : null;
+        return (w >>> 12) == id ? PHASES[(int) (w >>> 8) & 0xF] : null;
     }
 
     String reason(long id) {

@@ -40,6 +40,15 @@ public final class TaskInterface implements VelmaTaskInterface {
         this.cs = cs;
     }
 
+    /** velma.cs takes no joint or Cartesian command in self collision: say so now rather than let it be dropped. */
+    private void requireOutOfCollision(String what) {
+        VelmaView v = view();
+        if (v.iteration() > 0 && v.selfCollisionDistance() < VelmaModel.COLLISION_DISTANCE) {
+            throw new IllegalArgumentException(String.format("the arms are in self collision (%s, %.3f m): relax (safe_col) before a %s command",
+                    v.nearestPair(), v.selfCollisionDistance(), what));
+        }
+    }
+
     private Motion submit(TaskCommand c) {
         kinds.put(c.id, c.kind.label);
         cs.submit(c);
@@ -65,6 +74,7 @@ public final class TaskInterface implements VelmaTaskInterface {
             }
         }
         checkSeconds(command.seconds());
+        requireOutOfCollision("joint impedance");
         double s = command.stiffnessScale();
         if (!(s > 0 && s <= JointImpedanceCommand.MAX_STIFFNESS_SCALE)) {
             throw new IllegalArgumentException("stiffness scale " + s + " is outside (0, " + JointImpedanceCommand.MAX_STIFFNESS_SCALE + "]");
@@ -98,6 +108,7 @@ public final class TaskInterface implements VelmaTaskInterface {
             throw new IllegalArgumentException("a Cartesian impedance command needs a pose for the right or the left end effector");
         }
         checkSeconds(command.seconds());
+        requireOutOfCollision("Cartesian impedance");
         double[] right = frame("right", command.right(), -1);
         double[] left = frame("left", command.left(), 1);
         return submit(TaskCommand.cartesian(ids.incrementAndGet(), right, command.right() != null && command.right().keepOrientation(), left,

@@ -310,6 +310,12 @@ public final class VelmaCs implements Subsystem {
     }
 
     private void receive(TaskCommand c) {
+        if ((c.kind == TaskCommand.Kind.JNT_IMP || c.kind == TaskCommand.Kind.CART_IMP) && status.hasData() && collision.inSelfCollision()) {
+            // velma.cs has no transition for a joint or Cartesian command in self collision (the spec's hole, issue 2):
+            // such a command is refused here rather than stopping the FSM.
+            log.set(c.id, Motion.Phase.ABORTED, MotionLog.SELF_COLLISION);
+            return;
+        }
         switch (c.kind) {
             case JNT_IMP -> {
                 jnt = c;
