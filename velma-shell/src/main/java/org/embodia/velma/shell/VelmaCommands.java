@@ -62,6 +62,10 @@ public final class VelmaCommands {
 
     public String status() {
         VelmaView v = task.view();
+        if (v.iteration() == 0) {
+            return String.format(Locale.ROOT, "velma_core_cs      %s%nvelma_core_ve_body %s%nno status from velma_core_ve_body yet: the loop is starting",
+                    state(CS), state(VE_BODY));
+        }
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "velma_core_cs      %s%nvelma_core_ve_body %s (%s)%n", state(CS), state(VE_BODY),
                 v.veBodySafe() ? "safe mode" : "transparent"));
