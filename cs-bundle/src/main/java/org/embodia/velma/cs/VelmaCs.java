@@ -362,7 +362,7 @@ public final class VelmaCs implements Subsystem {
 
     private void publishView() {
         CsView v = viewOut.message();
-        v.iteration = iteration;
+        v.iteration = iteration + 1;
         v.veBodySafe = veBodySafe();
         v.motorsReady = motorsReady();
         System.arraycopy(q[0], 0, v.right, 0, N);
