@@ -7,10 +7,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 import org.embodia.api.behavior.Behavior;
 import org.embodia.api.behavior.Predicates;
 import org.embodia.api.fsm.BaseState;
+import org.embodia.api.fsm.Condition;
 import org.embodia.api.fsm.DerivedPredicate;
 import org.embodia.api.fsm.FsmDefinition;
 import org.embodia.api.fsm.State;
@@ -50,6 +52,11 @@ public final class EaMachine implements StateLibrary {
             return fault;
         }
     }
+
+    /** States reading more predicates than this evaluate their conditions each step instead of looking them up. */
+    private static final int MAX_TABLE_BITS = 16;
+    private static final short NOT_ENDED = -1;
+    private static final short FAULT = -2;
 
     private final FsmDefinition definition;
     private final Inputs inputs;
@@ -120,6 +127,9 @@ public final class EaMachine implements StateLibrary {
         private final CompiledCondition error;
         private final String[] targets;
         private final CompiledCondition[] initialConditions;
+        /** The predicates this state's ε, τ and σ's read (IN_ERROR aside), and its decision for each combination of them. */
+        private final int[] read;
+        private final short[] decisions;
         private int iterationInState;
 
         EaState(int index, StateDefinition def, Map<String, ? extends Behavior> all, Map<String, Integer> predicateIndex) {
@@ -132,6 +142,45 @@ public final class EaMachine implements StateLibrary {
             this.targets = ts.stream().map(TransitionDefinition::target).toArray(String[]::new);
             this.initialConditions = ts.stream().map(t -> CompiledCondition.compile(t.initialCondition(), predicateIndex))
                     .toArray(CompiledCondition[]::new);
+            Set<Integer> names = new TreeSet<>();
+            names.add(behaviorOkIndex);
+            collect(def.terminalCondition(), predicateIndex, names);
+            collect(def.errorCondition(), predicateIndex, names);
+            ts.forEach(t -> collect(t.initialCondition(), predicateIndex, names));
+            names.remove(inErrorIndex);
+            this.read = names.size() <= MAX_TABLE_BITS ? names.stream().mapToInt(Integer::intValue).toArray() : null;
+            this.decisions = read == null ? null : decide();
+        }
+
+        /**
+         * Every outcome of this state's conditions, once at load so a step is a table lookup: per
+         * combination of the predicates read, NOT_ENDED, FAULT, or the chosen transition (shifted left
+         * one) with IN_ERROR in bit 0.
+         */
+        private short[] decide() {
+            boolean[] v = new boolean[values.length];
+            short[] table = new short[1 << read.length];
+            for (int mask = 0; mask < table.length; mask++) {
+                for (int k = 0; k < read.length; k++) {
+                    v[read[k]] = (mask & (1 << k)) != 0;
+                }
+                boolean inError = !v[behaviorOkIndex] || error.eval(v);
+                v[inErrorIndex] = inError;
+                if (!(inError || terminal.eval(v))) {
+                    table[mask] = NOT_ENDED;
+                    continue;
+                }
+                int chosen = -1;
+                int count = 0;
+                for (int t = 0; t < initialConditions.length; t++) {
+                    if (initialConditions[t].eval(v)) {
+                        chosen = t;
+                        count++;
+                    }
+                }
+                table[mask] = count == 1 ? (short) (chosen << 1 | (inError ? 1 : 0)) : FAULT;
+            }
+            return table;
         }
 
         @Override
@@ -161,6 +210,29 @@ public final class EaMachine implements StateLibrary {
             }
             boolean behaviorOk = behaviorsOk && inputs.currentBehaviorOk();
             values[behaviorOkIndex] = behaviorOk;
+            if (decisions != null) {
+                int mask = 0;
+                for (int k = 0; k < read.length; k++) {
+                    if (values[read[k]]) {
+                        mask |= 1 << k;
+                    }
+                }
+                short decision = decisions[mask];
+                if (decision != FAULT) {
+                    boolean ended = decision != NOT_ENDED;
+                    boolean inError = ended && (decision & 1) != 0;
+                    values[inErrorIndex] = inError;
+                    lastEnded = ended;
+                    lastInError = inError;
+                    iteration++;
+                    if (!ended) {
+                        iterationInState++;
+                        return false;
+                    }
+                    output(targets[decision >> 1]);
+                    return true;
+                }
+            }
             boolean inError = !behaviorOk || error.eval(values);
             boolean ended = inError || terminal.eval(values);
             values[inErrorIndex] = inError;
@@ -199,6 +271,18 @@ public final class EaMachine implements StateLibrary {
                     lastFailure = t;
                 }
             }
+        }
+    }
+
+    private static void collect(Condition c, Map<String, Integer> indexes, Set<Integer> out) {
+        if (c instanceof Condition.Ref r) {
+            out.add(indexes.get(r.name()));
+        } else if (c instanceof Condition.Not n) {
+            collect(n.operand(), indexes, out);
+        } else if (c instanceof Condition.And a) {
+            a.operands().forEach(o -> collect(o, indexes, out));
+        } else if (c instanceof Condition.Or o) {
+            o.operands().forEach(x -> collect(x, indexes, out));
         }
     }
 

@@ -32,17 +32,24 @@ public final class ExecutorCore {
     private final PathContext context;
 
     private State current;
-    private volatile String currentName;
-    private volatile String lastRun;
-    private volatile String nextState;
-    private volatile String output;
-    private volatile boolean ready;
+    private String currentName;
+    private String lastRun;
+    private String nextState;
+    private String output;
+    private boolean ready;
     private boolean triggered;
-    private volatile boolean complete;
+    private boolean complete;
     private volatile boolean nextRequested;
     private volatile boolean interruptRequested;
     private final AtomicReference<String> playRequested = new AtomicReference<>();
-    private volatile ExecutorError error;
+    /**
+     * Written once at the end of every iteration, read first by every reader on another thread: the
+     * one volatile store that publishes the plain fields above (a store per field would cost more
+     * than the rest of an iteration).
+     */
+    private volatile long published;
+    private long iterations;
+    private ExecutorError error;
 
     public ExecutorCore(StateMachineDefinition definition, StateFactory factory, String prefix, boolean keepState) {
         this.definition = definition;
@@ -74,9 +81,21 @@ public final class ExecutorCore {
         playRequested.set(null);
         triggered = !definition.managed();
         nextState = definition.managed() ? null : definition.init();
+        published = ++iterations;
     }
 
     public void iterate() {
+        iterateOnce();
+        published = ++iterations;
+    }
+
+    /** The volatile read that makes the fields as the loop left them after its last iteration visible to the calling thread. */
+    @SuppressWarnings("unused")
+    private void seeLastIteration() {
+        long seen = published;
+    }
+
+    private void iterateOnce() {
         if (error != null) {
             return;
         }
@@ -243,6 +262,7 @@ public final class ExecutorCore {
 
     /** Asks for the waiting transition; false, and nothing changes, before the state completed or in managed mode. */
     public boolean requestNext() {
+        seeLastIteration();
         if (definition.managed() || !ready || error != null) {
             return false;
         }
@@ -277,31 +297,38 @@ public final class ExecutorCore {
 
     /** The state started last and not yet left, or null. */
     public String currentState() {
+        seeLastIteration();
         return current == null ? null : currentName;
     }
 
     /** The state whose run was called in the last iteration that ran one. */
     public String lastRun() {
+        seeLastIteration();
         return lastRun;
     }
 
     public String output() {
+        seeLastIteration();
         return output;
     }
 
     public boolean ready() {
+        seeLastIteration();
         return ready;
     }
 
     public boolean complete() {
+        seeLastIteration();
         return complete;
     }
 
     public String nextState() {
+        seeLastIteration();
         return nextState;
     }
 
     public ExecutorError error() {
+        seeLastIteration();
         return error;
     }
 }
