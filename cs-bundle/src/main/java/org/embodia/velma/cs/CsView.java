@@ -17,6 +17,7 @@ final class CsView implements Message<CsView> {
     final double[] leftTool = new double[16];
     double minDistance;
     int nearestPair;
+    long firstCycleMillis;
 
     @Override
     public void copyFrom(CsView v) {
@@ -32,5 +33,6 @@ final class CsView implements Message<CsView> {
         System.arraycopy(v.leftTool, 0, leftTool, 0, 16);
         minDistance = v.minDistance;
         nearestPair = v.nearestPair;
+        firstCycleMillis = v.firstCycleMillis;
     }
 }

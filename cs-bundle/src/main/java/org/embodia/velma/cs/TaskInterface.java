@@ -168,7 +168,7 @@ public final class TaskInterface implements VelmaTaskInterface {
             CsView v = cs.view.get();
             view.copyFrom(v);
             return new VelmaView(view.iteration, view.veBodySafe, view.motorsReady, view.right.clone(), view.left.clone(), view.torso, view.headPan,
-                    view.headTilt, tool(view.rightTool), tool(view.leftTool), view.minDistance, SelfCollision.pairName(view.nearestPair));
+                    view.headTilt, tool(view.rightTool), tool(view.leftTool), view.minDistance, SelfCollision.pairName(view.nearestPair), view.firstCycleMillis);
         }
     }
 

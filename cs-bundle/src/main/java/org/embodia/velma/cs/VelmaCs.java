@@ -83,6 +83,8 @@ public final class VelmaCs implements Subsystem {
 
     private long iteration;
     private boolean sensed;
+    /** When the first iteration with the body's status ended (ms since the epoch): the control loop is up. */
+    private long firstCycleMillis;
 
     public VelmaCs() {
         viewOut.connect(view);
@@ -278,6 +280,9 @@ public final class VelmaCs implements Subsystem {
     @Override
     public void endIteration() {
         if (status.hasData()) {
+            if (firstCycleMillis == 0) {
+                firstCycleMillis = System.currentTimeMillis();
+            }
             sense();
             publishView();
         }
@@ -374,6 +379,7 @@ public final class VelmaCs implements Subsystem {
         System.arraycopy(kinematics.endEffector(Arm.LEFT), 0, v.leftTool, 0, 16);
         v.minDistance = collision.minDistance();
         v.nearestPair = collision.nearest();
+        v.firstCycleMillis = firstCycleMillis;
         viewOut.send();
     }
 }

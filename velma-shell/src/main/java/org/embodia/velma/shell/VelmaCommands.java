@@ -24,7 +24,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
  */
 @Component(service = VelmaCommands.class, property = {"osgi.command.scope=velma", "osgi.command.function=status",
     "osgi.command.function=exitsafe", "osgi.command.function=jimp", "osgi.command.function=cimp", "osgi.command.function=relax",
-    "osgi.command.function=head", "osgi.command.function=demo"})
+    "osgi.command.function=head", "osgi.command.function=demo", "osgi.command.function=ready"})
 public final class VelmaCommands {
     static final String CS = "core/a./cs";
     static final String VE_BODY = "core/a.body/ve";
@@ -93,6 +93,27 @@ public final class VelmaCommands {
         double roll = Math.atan2(t[10], t[11]);
         double yaw = Math.atan2(t[6], t[3]);
         return String.format(Locale.ROOT, "(%.3f, %.3f, %.3f) m  rpy (%.3f, %.3f, %.3f) rad", t[0], t[1], t[2], roll, pitch, yaw);
+    }
+
+    /**
+     * {@code velma:ready [seconds]}: waits until the control loop runs with the body's status (30 s by
+     * default) and says how long after the JVM's start its first cycle came.
+     */
+    public String ready(double... seconds) throws InterruptedException {
+        double timeout = seconds.length > 0 ? seconds[0] : 30;
+        long deadline = System.nanoTime() + (long) (timeout * 1e9);
+        VelmaView v = task.view();
+        while (v.iteration() == 0) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the control loop did not start within " + timeout + " s (cs " + state(CS) + ", ve_body "
+                        + state(VE_BODY) + ")");
+            }
+            Thread.sleep(5);
+            v = task.view();
+        }
+        long start = java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime();
+        return String.format(Locale.ROOT, "first control cycle %.2f s after the JVM started (cs %s, ve_body %s)", (v.firstCycleMillis() - start) / 1e3,
+                state(CS), state(VE_BODY));
     }
 
     public String exitsafe() throws InterruptedException {

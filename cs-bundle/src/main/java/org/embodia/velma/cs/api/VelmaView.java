@@ -15,7 +15,8 @@ package org.embodia.velma.cs.api;
  * @param leftTool left end effector, likewise
  * @param selfCollisionDistance the smallest distance between link capsules (m)
  * @param nearestPair the links of that distance
+ * @param firstCycleMillis when cs first ran with the body's status (ms since the epoch): the control loop was up
  */
 public record VelmaView(long iteration, boolean veBodySafe, boolean motorsReady, double[] right, double[] left, double torso, double headPan,
-        double headTilt, double[] rightTool, double[] leftTool, double selfCollisionDistance, String nearestPair) {
+        double headTilt, double[] rightTool, double[] leftTool, double selfCollisionDistance, String nearestPair, long firstCycleMillis) {
 }

@@ -4,7 +4,7 @@
  * self-collision relax behaviour, head motions — validated before they reach the control loop, and
  * a view of the robot's state.
  */
-@Version("1.0.0")
+@Version("1.1.0")
 @Export
 package org.embodia.velma.cs.api;
 
