@@ -263,10 +263,6 @@ public final class VelmaCs implements Subsystem {
         return motionCommands > 0 ? MotionLog.REPLACED : MotionLog.FAILED;
     }
 
-    long iteration() {
-        return iteration;
-    }
-
     /** Queues a validated command for the loop; any thread. */
     void submit(TaskCommand c) {
         log.set(c.id, Motion.Phase.PENDING, 0);
