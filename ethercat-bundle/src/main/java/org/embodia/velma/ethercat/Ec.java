@@ -47,15 +47,13 @@ public final class Ec {
     public static final int SII_READ = 0x0100;
     public static final int SII_BUSY = 0x8000;
     public static final int SII_ERRORS = 0x6000;
-    /** SII word addresses of the identity (ETG.1000.6 / ETG.2010: vendor id, product code, revision, serial). */
+    /** SII word addresses of the identity (ETG.2010: vendor id, product code). */
     public static final int SII_VENDOR = 0x0008;
     public static final int SII_PRODUCT = 0x000A;
-    public static final int SII_REVISION = 0x000C;
     /** Word where the category list starts; each category is a type word, a size word (in words), then data. */
     public static final int SII_CATEGORIES = 0x0040;
     public static final int SII_CATEGORY_STRINGS = 10;
     public static final int SII_CATEGORY_GENERAL = 30;
-    public static final int SII_CATEGORY_SYNCM = 41;
     public static final int SII_CATEGORY_END = 0xFFFF;
 
     public static final int AL_INIT = 1;

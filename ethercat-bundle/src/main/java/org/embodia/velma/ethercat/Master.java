@@ -1,0 +1,453 @@
+package org.embodia.velma.ethercat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import org.embodia.velma.api.DriveCommand;
+import org.embodia.velma.api.DriveStatus;
+
+/**
+ * An EtherCAT master for one bus description. {@link #start()} scans the segment (BRD), gives each slave a
+ * station address (APWR 0x0010), checks its identity in the SII EEPROM, configures SyncManagers 2/3 and
+ * FMMUs 0/1 to lay out the process image (all outputs, then all inputs) and walks every slave INIT → PRE-OP
+ * → SAFE-OP → OP. {@link #exchange} then does one cycle: one frame with an LRW of the whole process image
+ * and an FPRD of each slave's AL status, checking the working counters.
+ *
+ * <p>A lost frame, a wrong working counter or a slave out of OP never throws from {@link #exchange}: it is
+ * counted, and the drives it concerns report statusword 0, which is not {@link DriveStatus#ok()}.
+ * The cyclic path allocates nothing. One thread uses a master.
+ */
+public final class Master implements AutoCloseable {
+    /** Station addresses given in bus order from here (as SOEM does, 0x1001 for the first slave). */
+    public static final int STATION_BASE = 0x1000;
+    private static final long ACYCLIC_TIMEOUT_NANOS = 20_000_000L;
+    private static final int ACYCLIC_TRIES = 3;
+    private static final long STATE_CHANGE_TIMEOUT_NANOS = 2_000_000_000L;
+    /** SyncManager control bytes (ET1100 datasheet, register 0x0804): buffered mode, ECAT writes / ECAT reads. */
+    private static final int SM_OUTPUTS = 0x64;
+    private static final int SM_INPUTS = 0x20;
+    private static final int STATUSWORD_TARGET_REACHED = 0x400;
+
+    private final RawSocket socket;
+    private final List<SlaveDescription> slaves;
+    private final long cycleTimeoutNanos;
+    private final byte[] mac;
+    private final Frame tx = new Frame();
+    private final Frame rx = new Frame();
+    /** Controlword 0 (disable voltage) in a valid mode: all zeros would name mode 0, which drives may refuse. */
+    private final DriveCommand disabled = new DriveCommand();
+    /** Per drive, in bus order: its slave position, where its outputs and inputs are in the LRW data. */
+    private final int[] drivePosition;
+    private final int[] outputOffset;
+    private final int[] inputOffset;
+    private final boolean[] homed;
+    private final int imageBytes;
+    private final int expectedLrwWkc;
+    private final String[] names;
+    private int index;
+    private volatile long cycles;
+    private volatile long lostFrames;
+    private volatile long wkcErrors;
+    private volatile long notOperational;
+    private volatile int lastWkc;
+    private volatile long lastRoundTripNanos;
+
+    /**
+     * @param cycleTimeoutNanos how long a cycle waits for its frame to come back before counting it lost
+     */
+    public Master(RawSocket socket, List<SlaveDescription> slaves, long cycleTimeoutNanos) {
+        this.socket = socket;
+        this.slaves = List.copyOf(slaves);
+        this.cycleTimeoutNanos = cycleTimeoutNanos;
+        this.mac = socket.mac();
+        int drives = (int) slaves.stream().filter(SlaveDescription::drive).count();
+        drivePosition = new int[drives];
+        outputOffset = new int[drives];
+        inputOffset = new int[drives];
+        homed = new boolean[drives];
+        names = new String[drives];
+        int outputs = slaves.stream().mapToInt(SlaveDescription::outputBytes).sum();
+        int out = 0;
+        int in = outputs;
+        int wkc = 0;
+        int d = 0;
+        for (int p = 0; p < slaves.size(); p++) {
+            SlaveDescription s = slaves.get(p);
+            if (s.drive()) {
+                drivePosition[d] = p;
+                names[d] = s.name();
+                outputOffset[d] = out;
+                inputOffset[d] = in;
+                homed[d] = s.absoluteEncoder();
+                out += s.outputBytes();
+                in += s.inputBytes();
+                d++;
+            }
+            wkc += Ec.wkcIncrement(Ec.LRW, s.inputBytes() > 0, s.outputBytes() > 0);
+        }
+        imageBytes = in;
+        expectedLrwWkc = wkc;
+    }
+
+    /** Brings the bus to OP; the message says which slave failed, in what, and what to check. */
+    public void start() throws EthercatException {
+        int found = transact(Ec.BRD, 0, Ec.REG_TYPE, 2);
+        if (found <= 0) {
+            throw new EthercatException("no EtherCAT slave answered on '" + socket.interfaceName()
+                    + "': check the cable to the first slave (" + slaves.get(0).name() + ") and its power");
+        }
+        if (found != slaves.size()) {
+            throw new EthercatException("found " + found + " EtherCAT slaves on '" + socket.interfaceName() + "', the bus description has "
+                    + slaves.size() + " (" + String.join(", ", slaves.stream().map(SlaveDescription::name).toList()) + ")");
+        }
+        int ack = Ec.AL_INIT | Ec.AL_ERROR;
+        putU16(transactWrite(Ec.BWR, 0, Ec.REG_AL_CONTROL, 2), ack);
+        send(found, "reset to INIT");
+        transactWrite(Ec.BWR, 0, Ec.REG_FMMU, 16 * Ec.FMMU_SIZE);
+        send(found, "clearing the FMMUs");
+        transactWrite(Ec.BWR, 0, Ec.REG_SM, 8 * Ec.SM_SIZE);
+        send(found, "clearing the SyncManagers");
+        for (int p = 0; p < slaves.size(); p++) {
+            putU16(transactWrite(Ec.APWR, -p, Ec.REG_STATION_ADDRESS, 2), station(p));
+            send(1, "setting the station address of slave " + p);
+        }
+        for (int p = 0; p < slaves.size(); p++) {
+            checkIdentity(p);
+        }
+        requestAll(Ec.AL_PRE_OP);
+        configureProcessData();
+        requestAll(Ec.AL_SAFE_OP);
+        requestAll(Ec.AL_OP);
+    }
+
+    private static int station(int position) {
+        return STATION_BASE + position + 1;
+    }
+
+    private String describe(int p) {
+        SlaveDescription s = slaves.get(p);
+        return "slave " + p + " '" + s.name() + "' (station 0x" + Integer.toHexString(station(p)) + ")";
+    }
+
+    private void checkIdentity(int p) throws EthercatException {
+        SlaveDescription s = slaves.get(p);
+        int vendor = sii(p, Ec.SII_VENDOR);
+        int product = sii(p, Ec.SII_PRODUCT);
+        if (vendor != s.vendorId() || product != s.productCode()) {
+            throw new EthercatException(describe(p) + " is vendor 0x" + Integer.toHexString(vendor) + " product 0x" + Integer.toHexString(product)
+                    + " (" + siiName(p) + "), the bus description expects vendor 0x" + Integer.toHexString(s.vendorId()) + " product 0x"
+                    + Integer.toHexString(s.productCode()) + ": check the cabling order");
+        }
+    }
+
+    /** Reads two SII words at {@code word}: control + address in one write, wait while busy, then the data. */
+    int sii(int p, int word) throws EthercatException {
+        byte[] b = tx.bytes();
+        int at = transactWrite(Ec.FPWR, station(p), Ec.REG_SII_CONTROL, 6);
+        putU16(at, Ec.SII_READ);
+        Frame.putU32(b, at + 2, word);
+        send(1, "starting an SII read on " + describe(p));
+        long deadline = System.nanoTime() + ACYCLIC_TIMEOUT_NANOS * 10;
+        while (true) {
+            require(transact(Ec.FPRD, station(p), Ec.REG_SII_CONTROL, 2), 1, "polling the SII of " + describe(p));
+            int status = Frame.u16(rx.bytes(), rx.data(0));
+            if ((status & Ec.SII_ERRORS) != 0) {
+                throw new EthercatException("the SII EEPROM of " + describe(p) + " reports an error (0x" + Integer.toHexString(status) + ")");
+            }
+            if ((status & Ec.SII_BUSY) == 0) {
+                break;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new EthercatException("the SII EEPROM of " + describe(p) + " stays busy");
+            }
+        }
+        require(transact(Ec.FPRD, station(p), Ec.REG_SII_DATA, 4), 1, "reading the SII of " + describe(p));
+        return Frame.u32(rx.bytes(), rx.data(0));
+    }
+
+    /** The device name: the General category's name index into the Strings category; "unnamed" without one. */
+    String siiName(int p) throws EthercatException {
+        int word = Ec.SII_CATEGORIES;
+        int stringsWord = -1;
+        int nameIndex = 0;
+        for (int guard = 0; guard < 64; guard++) {
+            int header = sii(p, word);
+            int type = header & 0xFFFF;
+            int size = header >>> 16;
+            if (type == Ec.SII_CATEGORY_END) {
+                break;
+            }
+            if (type == Ec.SII_CATEGORY_STRINGS) {
+                stringsWord = word + 2;
+            } else if (type == Ec.SII_CATEGORY_GENERAL) {
+                nameIndex = (sii(p, word + 2) >>> 24) & 0xFF;
+            }
+            word += 2 + size;
+        }
+        if (stringsWord < 0 || nameIndex == 0) {
+            return "unnamed";
+        }
+        byte[] strings = new byte[512];
+        for (int i = 0; i < strings.length; i += 4) {
+            Frame.putU32(strings, i, sii(p, stringsWord + i / 2));
+        }
+        int at = 1;
+        for (int i = 1; i < nameIndex && at < strings.length; i++) {
+            at += 1 + (strings[at] & 0xFF);
+        }
+        int length = Math.min(strings[at] & 0xFF, strings.length - at - 1);
+        return new String(strings, at + 1, length, StandardCharsets.US_ASCII);
+    }
+
+    private void requestAll(int state) throws EthercatException {
+        for (int p = 0; p < slaves.size(); p++) {
+            putU16(transactWrite(Ec.FPWR, station(p), Ec.REG_AL_CONTROL, 2), state);
+            send(1, "requesting " + Ec.alStateName(state) + " from " + describe(p));
+            long deadline = System.nanoTime() + STATE_CHANGE_TIMEOUT_NANOS;
+            while (true) {
+                if (state == Ec.AL_OP) {
+                    // Slaves check for valid outputs before OP: keep the process data flowing meanwhile.
+                    exchangeImage();
+                }
+                require(transact(Ec.FPRD, station(p), Ec.REG_AL_STATUS, 6), 1, "reading the AL status of " + describe(p));
+                int status = Frame.u16(rx.bytes(), rx.data(0));
+                int code = Frame.u16(rx.bytes(), rx.data(0) + 4);
+                if ((status & Ec.AL_ERROR) != 0) {
+                    throw new EthercatException(describe(p) + " refused " + Ec.alStateName(state) + ": it stays in " + Ec.alStateName(status)
+                            + " with AL status code 0x" + String.format("%04x", code) + " (" + Ec.alStatusCodeName(code) + ")");
+                }
+                if ((status & 0x0F) == state) {
+                    break;
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new EthercatException(describe(p) + " did not reach " + Ec.alStateName(state) + " within 2 s: it is in "
+                            + Ec.alStateName(status));
+                }
+            }
+        }
+    }
+
+    private void configureProcessData() throws EthercatException {
+        int out = 0;
+        int in = slaves.stream().mapToInt(SlaveDescription::outputBytes).sum();
+        for (int p = 0; p < slaves.size(); p++) {
+            SlaveDescription s = slaves.get(p);
+            if (!s.drive()) {
+                continue;
+            }
+            writeSm(p, 2, s.outputSm(), s.outputBytes(), SM_OUTPUTS);
+            writeSm(p, 3, s.inputSm(), s.inputBytes(), SM_INPUTS);
+            writeFmmu(p, 0, out, s.outputBytes(), s.outputSm(), Ec.FMMU_WRITE);
+            writeFmmu(p, 1, in, s.inputBytes(), s.inputSm(), Ec.FMMU_READ);
+            out += s.outputBytes();
+            in += s.inputBytes();
+        }
+    }
+
+    private void writeSm(int p, int sm, int start, int length, int control) throws EthercatException {
+        int at = transactWrite(Ec.FPWR, station(p), Ec.REG_SM + sm * Ec.SM_SIZE, Ec.SM_SIZE);
+        putU16(at, start);
+        putU16(at + 2, length);
+        tx.bytes()[at + 4] = (byte) control;
+        tx.bytes()[at + 6] = 1;
+        send(1, "configuring SyncManager " + sm + " of " + describe(p));
+    }
+
+    private void writeFmmu(int p, int fmmu, int logical, int length, int physical, int type) throws EthercatException {
+        byte[] b = tx.bytes();
+        int at = transactWrite(Ec.FPWR, station(p), Ec.REG_FMMU + fmmu * Ec.FMMU_SIZE, Ec.FMMU_SIZE);
+        Frame.putU32(b, at, logical);
+        putU16(at + 4, length);
+        b[at + 7] = 7;
+        putU16(at + 8, physical);
+        b[at + 11] = (byte) type;
+        b[at + 12] = 1;
+        send(1, "configuring FMMU " + fmmu + " of " + describe(p));
+    }
+
+    private void putU16(int at, int value) {
+        Frame.putU16(tx.bytes(), at, value);
+    }
+
+    /** Starts a frame with one datagram to fill before {@link #send}; returns where its data starts. */
+    private int transactWrite(int command, int adp, int ado, int length) {
+        tx.start(mac);
+        return tx.data(tx.add(command, nextIndex(), Frame.physical(adp, ado), length));
+    }
+
+    /** A frame with one read datagram; returns its working counter, -1 if it never came back. */
+    private int transact(int command, int adp, int ado, int length) {
+        transactWrite(command, adp, ado, length);
+        return roundTrip();
+    }
+
+    private void send(int expectedWkc, String what) throws EthercatException {
+        require(roundTrip(), expectedWkc, what);
+    }
+
+    private void require(int wkc, int expected, String what) throws EthercatException {
+        if (wkc < 0) {
+            throw new EthercatException("no answer from the EtherCAT bus on '" + socket.interfaceName() + "' " + what);
+        }
+        if (wkc != expected) {
+            throw new EthercatException("working counter " + wkc + " instead of " + expected + " " + what);
+        }
+    }
+
+    private int roundTrip() {
+        int length = tx.length();
+        for (int i = 0; i < ACYCLIC_TRIES; i++) {
+            if (socket.send(tx.bytes(), length) && receiveReply(ACYCLIC_TIMEOUT_NANOS)) {
+                return rx.wkc(0);
+            }
+        }
+        return -1;
+    }
+
+    /** Waits for the frame just sent to come back: same index and command; anything else is skipped. */
+    private boolean receiveReply(long timeoutNanos) {
+        long deadline = System.nanoTime() + timeoutNanos;
+        int command = tx.command(0);
+        int idx = tx.index(0);
+        while (true) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            int n = socket.receive(rx.bytes(), left);
+            if (n <= 0) {
+                return false;
+            }
+            if (rx.parse(n) && rx.datagrams() == tx.datagrams() && rx.index(0) == idx && rx.command(0) == command) {
+                return true;
+            }
+        }
+    }
+
+    private int nextIndex() {
+        index = (index + 1) & 0xFF;
+        return index;
+    }
+
+    /** The LRW of the whole process image with every drive disabled, while slaves go to OP. */
+    private void exchangeImage() {
+        tx.start(mac);
+        int base = tx.data(tx.add(Ec.LRW, nextIndex(), 0, imageBytes));
+        for (int d = 0; d < drivePosition.length; d++) {
+            DrivePdo.writeCommand(disabled, slaves.get(drivePosition[d]), tx.bytes(), base + outputOffset[d]);
+        }
+        int length = tx.length();
+        if (socket.send(tx.bytes(), length)) {
+            receiveReply(ACYCLIC_TIMEOUT_NANOS);
+        }
+    }
+
+    /**
+     * One bus cycle: writes {@code commands} (one per drive, bus order) into the process image, exchanges it
+     * and fills {@code statuses}. Returns whether every drive's data is valid; when not, the drives
+     * concerned report statusword 0. Never throws.
+     */
+    public boolean exchange(DriveCommand[] commands, DriveStatus[] statuses) {
+        long started = System.nanoTime();
+        cycles++;
+        tx.start(mac);
+        int lrw = tx.add(Ec.LRW, nextIndex(), 0, imageBytes);
+        for (int p = 0; p < slaves.size(); p++) {
+            tx.add(Ec.FPRD, index, Frame.physical(station(p), Ec.REG_AL_STATUS), 2);
+        }
+        byte[] out = tx.bytes();
+        int base = tx.data(lrw);
+        for (int d = 0; d < drivePosition.length; d++) {
+            DrivePdo.writeCommand(commands[d], slaves.get(drivePosition[d]), out, base + outputOffset[d]);
+        }
+        int length = tx.length();
+        if (!socket.send(out, length) || !receiveReply(cycleTimeoutNanos)) {
+            lostFrames++;
+            invalidateAll(statuses);
+            return false;
+        }
+        lastRoundTripNanos = System.nanoTime() - started;
+        int wkc = rx.wkc(lrw);
+        lastWkc = wkc;
+        if (wkc != expectedLrwWkc) {
+            wkcErrors++;
+            invalidateAll(statuses);
+            return false;
+        }
+        boolean ok = true;
+        byte[] in = rx.bytes();
+        int inBase = rx.data(lrw);
+        for (int d = 0; d < drivePosition.length; d++) {
+            int alDatagram = 1 + drivePosition[d];
+            SlaveDescription s = slaves.get(drivePosition[d]);
+            DriveStatus status = statuses[d];
+            DrivePdo.readStatus(in, inBase + inputOffset[d], s, status);
+            if (status.mode == DriveCommand.MODE_HOMING && (status.statusWord & (DriveStatus.HOMING_ATTAINED | STATUSWORD_TARGET_REACHED))
+                    == (DriveStatus.HOMING_ATTAINED | STATUSWORD_TARGET_REACHED)) {
+                homed[d] = true;
+            }
+            status.homed = homed[d];
+            if (rx.wkc(alDatagram) != 1 || (Frame.u16(in, rx.data(alDatagram)) & (0x0F | Ec.AL_ERROR)) != Ec.AL_OP) {
+                status.statusWord = 0;
+                ok = false;
+            }
+        }
+        if (!ok) {
+            notOperational++;
+        }
+        return ok;
+    }
+
+    private static void invalidateAll(DriveStatus[] statuses) {
+        for (DriveStatus s : statuses) {
+            s.statusWord = 0;
+        }
+    }
+
+    /** The drives' names in the order {@link #exchange} takes commands and fills statuses. */
+    public List<String> drives() {
+        return List.of(names);
+    }
+
+    public int slaveCount() {
+        return slaves.size();
+    }
+
+    public int expectedWkc() {
+        return expectedLrwWkc;
+    }
+
+    public int lastWkc() {
+        return lastWkc;
+    }
+
+    public long cycles() {
+        return cycles;
+    }
+
+    public long lostFrames() {
+        return lostFrames;
+    }
+
+    public long wkcErrors() {
+        return wkcErrors;
+    }
+
+    /** Cycles in which at least one drive's slave was not in OP. */
+    public long notOperational() {
+        return notOperational;
+    }
+
+    /** Send to receive of the last cycle whose frame came back. */
+    public long lastRoundTripNanos() {
+        return lastRoundTripNanos;
+    }
+
+    /** Takes every slave back to INIT, best effort, and closes the socket. */
+    @Override
+    public void close() {
+        putU16(transactWrite(Ec.BWR, 0, Ec.REG_AL_CONTROL, 2), Ec.AL_INIT);
+        roundTrip();
+        socket.close();
+    }
+}

@@ -1,0 +1,354 @@
+package org.embodia.velma.lwr;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.net.StandardProtocolFamily;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.DatagramChannel;
+import java.util.List;
+
+import org.embodia.api.agent.Subsystem;
+import org.embodia.api.agent.SubsystemKind;
+import org.embodia.api.agent.SubsystemName;
+import org.embodia.api.buffer.Freshness;
+import org.embodia.api.buffer.InputBuffer;
+import org.embodia.api.buffer.OutputBuffer;
+import org.embodia.velma.api.ControlMode;
+import org.embodia.velma.api.FriQuality;
+import org.embodia.velma.api.FriState;
+import org.embodia.velma.api.LwrCommand;
+import org.embodia.velma.api.LwrStatus;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+
+/**
+ * The real effector of one KUKA LWR 4+: the remote side of FRI 1.x over UDP, with the buffers of the
+ * simulated arm, input {@code command} and output {@code status}. One instance per arm, one factory
+ * configuration (PID {@value #PID}) each.
+ *
+ * <p>A receiver thread blocks on the measurement socket and hands every measurement datagram to the
+ * loop through a lock-free triple buffer. Each {@link #step()} that finds a new measurement
+ * publishes it as {@code status} and answers it at once, in MONITOR and COMMAND alike, so the answer
+ * leaves within the cycle and the KRC's quality can reach PERFECT, after which its KRL program calls
+ * friStart. The answer asks for joint impedance as Velma's lwr_fri does: the measured position,
+ * stiffness zero, damping {@value #DAMPING}, and the command's torques as additional joint torques.
+ * A step without a new measurement (lost or late) publishes nothing, so readers see no new status.
+ *
+ * <p>The watchdog: after more than {@code watchdogCycles} steps without a new valid command the
+ * answers ask for nothing and carry no torque; the KRC then leaves COMMAND for MONITOR and the
+ * status shows it. The loop side allocates nothing, takes no lock and never throws.
+ */
+@Component(configurationPid = LwrFriEffector.PID, configurationPolicy = ConfigurationPolicy.REQUIRE, service = Subsystem.class)
+public final class LwrFriEffector implements Subsystem, AutoCloseable {
+    public static final String PID = "org.embodia.velma.lwr";
+    static final int DEFAULT_WATCHDOG_CYCLES = 10;
+    /** The normalized joint damping Velma's lwr_fri commands with stiffness zero. */
+    static final float DAMPING = 0.7f;
+
+    /** The configuration of one arm (factory PID {@value #PID}). */
+    public @interface Config {
+        /** The subsystem's name: {@code core/a.lwr_r/re} or {@code core/a.lwr_l/re}. */
+        String name();
+
+        /** The UDP port the KRC sends measurements to. */
+        int localPort();
+
+        /** Where answers go; empty: the sender of the last measurement. */
+        String remoteHost() default "";
+
+        /** Where answers go; 0: the port the last measurement came from. */
+        int remotePort() default 0;
+
+        /** Steps without a new command after which the answers stop asking for torques. */
+        int watchdogCycles() default DEFAULT_WATCHDOG_CYCLES;
+    }
+
+    private final SubsystemName name;
+    private final int watchdogCycles;
+    private final InetAddress remoteHost;
+    private final int remotePort;
+    final InputBuffer<LwrCommand> command = new InputBuffer<>("command", LwrCommand.class, LwrCommand::new);
+    final OutputBuffer<LwrStatus> status = new OutputBuffer<>("status", LwrStatus.class, LwrStatus::new);
+    /** The receiver thread's side of the handoff and the loop's. */
+    private final OutputBuffer<FriMeasurement> received = new OutputBuffer<>("measurement", FriMeasurement.class, FriMeasurement::new);
+    private final InputBuffer<FriMeasurement> latest = new InputBuffer<>("measurement", FriMeasurement.class, FriMeasurement::new);
+    /** One byte more than a measurement, so that an oversized datagram shows and is refused. */
+    private final ByteBuffer rx = ByteBuffer.allocateDirect(Fri.MSR_DATA_SIZE + 1);
+    private final ByteBuffer tx = ByteBuffer.allocateDirect(Fri.CMD_DATA_SIZE);
+    private final FriCommand answer = new FriCommand();
+    private final float[] torque = new float[Fri.JOINTS];
+    private final DatagramChannel channel;
+    private final Thread receiver;
+    private volatile InetSocketAddress target;
+    private SocketAddress sender;
+    private int cyclesWithoutCommand;
+    private boolean measuredBefore;
+    private int previousSeq;
+    private float previousTimestamp;
+    private volatile long answers;
+    private volatile long malformedDatagrams;
+    private volatile long receiveFailures;
+    private volatile long sendFailures;
+    private volatile long invalidCommands;
+
+    @Activate
+    public LwrFriEffector(Config config) {
+        this(config.name(), config.localPort(), config.remoteHost(), config.remotePort(), config.watchdogCycles());
+    }
+
+    LwrFriEffector(String name, int localPort, String remoteHost, int remotePort, int watchdogCycles) {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException(PID + ": 'name' is required, e.g. core/a.lwr_r/re");
+        }
+        this.name = SubsystemName.parse(name);
+        if (this.name.kind() != SubsystemKind.REAL_EFFECTOR) {
+            throw new IllegalArgumentException(PID + ": '" + name + "' is not a real effector's name, e.g. core/a.lwr_r/re");
+        }
+        if (localPort < 1 || localPort > 65535) {
+            throw new IllegalArgumentException(name + ": localPort must be a UDP port from 1 to 65535, got " + localPort);
+        }
+        if (remotePort < 0 || remotePort > 65535) {
+            throw new IllegalArgumentException(name + ": remotePort must be 0 (the sender's) or a UDP port up to 65535, got " + remotePort);
+        }
+        if (watchdogCycles < 1) {
+            throw new IllegalArgumentException(name + ": watchdogCycles must be at least 1, got " + watchdogCycles);
+        }
+        this.watchdogCycles = watchdogCycles;
+        this.remoteHost = resolve(name, remoteHost);
+        this.remotePort = remotePort;
+        if (this.remoteHost != null && remotePort > 0) {
+            target = new InetSocketAddress(this.remoteHost, remotePort);
+        }
+        cyclesWithoutCommand = watchdogCycles + 1;
+        received.connect(latest);
+        channel = bind(name, localPort);
+        receiver = new Thread(this::receive, "FRI receiver " + name);
+        receiver.setDaemon(true);
+        receiver.setPriority(Thread.MAX_PRIORITY);
+        receiver.start();
+    }
+
+    private static InetAddress resolve(String name, String host) {
+        if (host == null || host.isBlank()) {
+            return null;
+        }
+        try {
+            return InetAddress.getByName(host.trim());
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException(name + ": remoteHost '" + host + "' cannot be resolved", e);
+        }
+    }
+
+    private static DatagramChannel bind(String name, int port) {
+        DatagramChannel ch = null;
+        try {
+            // IPv4: the KRC speaks FRI over IPv4 only.
+            ch = DatagramChannel.open(StandardProtocolFamily.INET);
+            ch.bind(new InetSocketAddress(port));
+            return ch;
+        } catch (IOException e) {
+            if (ch != null) {
+                try {
+                    ch.close();
+                } catch (IOException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+            }
+            throw new IllegalStateException(name + ": cannot receive FRI measurements on UDP port " + port + " (" + e.getMessage()
+                    + "): is another process using the port, or is it below 1024 and this process may not bind it?", e);
+        }
+    }
+
+    @Deactivate
+    void deactivate() {
+        close();
+    }
+
+    /** Closes the socket and waits for the receiver thread to end. */
+    @Override
+    public void close() {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            receiveFailures++;
+        }
+        boolean interrupted = false;
+        while (receiver.isAlive()) {
+            try {
+                receiver.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The receiver thread: every valid measurement datagram goes to the loop, the newest winning. */
+    private void receive() {
+        FriMeasurement m = received.message();
+        while (channel.isOpen()) {
+            try {
+                rx.clear();
+                SocketAddress from = channel.receive(rx);
+                rx.flip();
+                if (!m.decode(rx)) {
+                    malformedDatagrams++;
+                    continue;
+                }
+                if (!from.equals(sender)) {
+                    sender = from;
+                    InetSocketAddress krc = (InetSocketAddress) from;
+                    target = new InetSocketAddress(remoteHost != null ? remoteHost : krc.getAddress(), remotePort > 0 ? remotePort : krc.getPort());
+                }
+                received.send();
+            } catch (ClosedChannelException e) {
+                return;
+            } catch (IOException e) {
+                receiveFailures++;
+            }
+        }
+    }
+
+    @Override
+    public SubsystemName name() {
+        return name;
+    }
+
+    @Override
+    public List<InputBuffer<?>> inputs() {
+        return List.of(command);
+    }
+
+    @Override
+    public List<OutputBuffer<?>> outputs() {
+        return List.of(status);
+    }
+
+    @Override
+    public void step() {
+        takeCommand();
+        if (latest.receive() != Freshness.NEW_DATA) {
+            return;
+        }
+        FriMeasurement m = latest.get();
+        publish(m);
+        answer(m);
+    }
+
+    /** A new valid command resets the watchdog; an invalid one is counted and never sent. */
+    private void takeCommand() {
+        if (command.isNew() && command.get().valid()) {
+            double[] t = command.get().torque;
+            for (int j = 0; j < Fri.JOINTS; j++) {
+                torque[j] = (float) t[j];
+            }
+            cyclesWithoutCommand = 0;
+            return;
+        }
+        if (command.isNew()) {
+            invalidCommands++;
+        }
+        if (cyclesWithoutCommand <= watchdogCycles) {
+            cyclesWithoutCommand++;
+        }
+    }
+
+    private void publish(FriMeasurement m) {
+        LwrStatus s = status.message();
+        double dt = 0;
+        if (measuredBefore) {
+            // The sequence gap counts lost measurements; the float timestamp is too coarse after hours.
+            int gap = (m.sendSeqCount - previousSeq) & 0xFFFF;
+            dt = m.desiredMsrSampleTime > 0 ? gap * (double) m.desiredMsrSampleTime : m.timestamp - previousTimestamp;
+        }
+        for (int j = 0; j < Fri.JOINTS; j++) {
+            double q = m.msrJntPos[j];
+            s.dq[j] = dt > 0 ? (q - s.q[j]) / dt : 0;
+            s.q[j] = q;
+            s.torque[j] = m.msrJntTrq[j];
+        }
+        s.power = m.power;
+        s.error = m.error != 0;
+        s.warning = m.warning != 0;
+        s.controlMode = m.control == Fri.CTRL_JNT_IMP ? ControlMode.JOINT_IMPEDANCE
+                : m.control == Fri.CTRL_CART_IMP ? ControlMode.CARTESIAN_IMPEDANCE : ControlMode.POSITION;
+        s.quality = quality(m.quality);
+        s.state = m.state == Fri.STATE_CMD ? FriState.COMMAND : FriState.MONITOR;
+        measuredBefore = true;
+        previousSeq = m.sendSeqCount;
+        previousTimestamp = m.timestamp;
+        status.send();
+    }
+
+    /** By name: KUKA's OK is Embodia's GOOD; an unknown value is the worst, BAD. */
+    static FriQuality quality(int wire) {
+        switch (wire) {
+            case Fri.QUALITY_PERFECT:
+                return FriQuality.PERFECT;
+            case Fri.QUALITY_OK:
+                return FriQuality.GOOD;
+            case Fri.QUALITY_UNACCEPTABLE:
+                return FriQuality.UNACCEPTABLE;
+            default:
+                return FriQuality.BAD;
+        }
+    }
+
+    private void answer(FriMeasurement m) {
+        boolean commanding = cyclesWithoutCommand <= watchdogCycles;
+        FriCommand a = answer;
+        a.sendSeqCount = (a.sendSeqCount + 1) & 0xFFFF;
+        a.reflSeqCount = m.sendSeqCount;
+        a.cmdFlags = commanding ? Fri.CMD_JOINT_IMPEDANCE : 0;
+        for (int j = 0; j < Fri.JOINTS; j++) {
+            a.jntPos[j] = m.msrJntPos[j];
+            a.jntStiffness[j] = 0;
+            a.jntDamping[j] = DAMPING;
+            a.addJntTrq[j] = commanding ? torque[j] : 0;
+        }
+        a.encode(tx);
+        try {
+            channel.send(tx, target);
+            answers++;
+        } catch (IOException e) {
+            // The KRC counts the missing answer; the loop goes on.
+            sendFailures++;
+        }
+    }
+
+    /** Whether the watchdog has stopped the torques. */
+    boolean watchdogTripped() {
+        return cyclesWithoutCommand > watchdogCycles;
+    }
+
+    /** Answers sent. */
+    long answers() {
+        return answers;
+    }
+
+    /** Datagrams on the measurement port that were not FRI measurements. */
+    long malformedDatagrams() {
+        return malformedDatagrams;
+    }
+
+    long sendFailures() {
+        return sendFailures;
+    }
+
+    long receiveFailures() {
+        return receiveFailures;
+    }
+
+    /** Commands that were not valid (not finite or beyond the torque limits) and were never sent. */
+    long invalidCommands() {
+        return invalidCommands;
+    }
+}

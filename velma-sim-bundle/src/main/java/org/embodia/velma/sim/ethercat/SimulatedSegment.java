@@ -1,0 +1,171 @@
+package org.embodia.velma.sim.ethercat;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.embodia.velma.api.DriveCommand;
+import org.embodia.velma.api.DriveStatus;
+import org.embodia.velma.sim.SimulatedDrive;
+import org.embodia.velma.sim.VelmaSimulation;
+
+/**
+ * Velma's EtherCAT segment in simulation: an EK1100 coupler and the Elmo drives HeadPan, HeadTilt and
+ * TorsoPan, each an {@link Esc}, in cable order. A frame passes every slave in turn, each processing every
+ * datagram, and goes back with bit 1 of its source MAC set, as the first ESC marks a processed frame.
+ *
+ * <p>The drives are the {@link SimulatedDrive}s of a {@link VelmaSimulation} in manual pace: after each frame
+ * that carried process data, the drives in OP take their RxPDO, the simulation advances one tick (as drives
+ * synchronised to the bus cycle), and every drive in SAFE-OP or OP puts its status into its TxPDO, which the
+ * next frame reads. RxPDO: controlword, mode, target position (i32, 1e-5 rad), target torque (i16,
+ * thousandths of rated torque); TxPDO: statusword, mode display, position, velocity (i32), torque (i16).
+ * Used by one thread, but for the fault injections, which any thread may ask for.
+ */
+public final class SimulatedSegment {
+    public static final int BECKHOFF = 0x00000002;
+    public static final int EK1100 = 0x044C2C52;
+    public static final int ELMO = 0x0000009A;
+    public static final int ELMO_GOLD = 0x00030924;
+    static final int RX_BYTES = 9;
+    static final int TX_BYTES = 13;
+    static final int OUTPUT_SM = 0x1100;
+    static final int INPUT_SM = 0x1180;
+    static final double COUNTS_PER_RADIAN = 100_000;
+
+    private final VelmaSimulation simulation;
+    private final Esc[] escs;
+    /** Per slave: its drive and rated torque, or null and 0 for the coupler. */
+    private final SimulatedDrive[] drives;
+    private final double[] ratedTorque;
+    private final DriveCommand command = new DriveCommand();
+    private final DriveStatus status = new DriveStatus();
+    private final AtomicInteger framesToDrop = new AtomicInteger();
+    private final AtomicInteger wkcsToCorrupt = new AtomicInteger();
+    private final int[] offsets = new int[64];
+    private volatile long frames;
+    private volatile long ticks;
+
+    /** Velma's bus over {@code simulation}, which must be in manual pace: the segment ticks it. */
+    public SimulatedSegment(VelmaSimulation simulation) {
+        this.simulation = simulation;
+        escs = new Esc[] {new Esc("EK1100", BECKHOFF, EK1100, 0x00110000, 0, 0, 0, 0), drive("HeadPan"), drive("HeadTilt"), drive("TorsoPan")};
+        drives = new SimulatedDrive[] {null, simulation.headPan(), simulation.headTilt(), simulation.torso()};
+        ratedTorque = new double[] {0, 2, 2, 20};
+    }
+
+    private static Esc drive(String name) {
+        return new Esc(name, ELMO, ELMO_GOLD, 0x00010000, OUTPUT_SM, RX_BYTES, INPUT_SM, TX_BYTES);
+    }
+
+    /** The slave at {@code position} in cable order: 0 the coupler, 1 HeadPan, 2 HeadTilt, 3 TorsoPan. */
+    public Esc slave(int position) {
+        return escs[position];
+    }
+
+    public List<Esc> slaves() {
+        return List.of(escs);
+    }
+
+    /** The next {@code count} frames are lost on the wire. Any thread. */
+    public void dropFrames(int count) {
+        framesToDrop.addAndGet(count);
+    }
+
+    /** The next {@code count} frames come back with their first datagram's working counter one too high. Any thread. */
+    public void corruptWkc(int count) {
+        wkcsToCorrupt.addAndGet(count);
+    }
+
+    /** Frames processed, dropped ones included. */
+    public long frames() {
+        return frames;
+    }
+
+    /** Simulation ticks done, one per frame with process data. */
+    public long ticks() {
+        return ticks;
+    }
+
+    /**
+     * Passes the frame of {@code length} bytes in {@code f} through every slave, in place. Returns whether it
+     * goes back to the master (false: not an EtherCAT frame, or dropped).
+     */
+    public boolean process(byte[] f, int length) {
+        frames++;
+        if (length < 16 || (f[12] & 0xFF) != 0x88 || (f[13] & 0xFF) != 0xA4) {
+            return false;
+        }
+        int header = Esc.le16(f, 14);
+        int end = 16 + (header & 0x07FF);
+        if (header >>> 12 != 1 || end > length) {
+            return false;
+        }
+        int count = 0;
+        boolean logical = false;
+        int at = 16;
+        while (count < offsets.length && at + 12 <= end) {
+            offsets[count++] = at;
+            int command = f[at] & 0xFF;
+            logical |= command == Esc.LRD || command == Esc.LWR || command == Esc.LRW;
+            int lengthField = Esc.le16(f, at + 6);
+            at += 12 + (lengthField & 0x07FF);
+            if ((lengthField & 0x8000) == 0) {
+                break;
+            }
+        }
+        if (at > end) {
+            return false;
+        }
+        for (Esc esc : escs) {
+            esc.beginFrame();
+            for (int i = 0; i < count; i++) {
+                esc.process(f, offsets[i]);
+            }
+        }
+        if (wkcsToCorrupt.getAndUpdate(n -> Math.max(0, n - 1)) > 0 && count > 0) {
+            int wkcAt = offsets[0] + 10 + (Esc.le16(f, offsets[0] + 6) & 0x07FF);
+            Esc.put16(f, wkcAt, Esc.le16(f, wkcAt) + 1);
+        }
+        f[6] |= 0x02;
+        if (logical) {
+            cycle();
+        }
+        return framesToDrop.getAndUpdate(n -> Math.max(0, n - 1)) == 0;
+    }
+
+    /** The drives' side of one bus cycle: outputs to the drives, one simulation tick, status to the inputs. */
+    private void cycle() {
+        for (int p = 0; p < escs.length; p++) {
+            Esc esc = escs[p];
+            if (drives[p] != null && esc.state() == Esc.OP && esc.outputsWritten()) {
+                byte[] m = esc.memory();
+                int at = esc.outputSm();
+                command.controlWord = Esc.le16(m, at);
+                command.mode = m[at + 2];
+                command.targetPosition = Esc.le32(m, at + 3) / COUNTS_PER_RADIAN;
+                command.targetTorque = (short) Esc.le16(m, at + 7) * ratedTorque[p] / 1000;
+                drives[p].command(command);
+            }
+        }
+        simulation.advance(1);
+        ticks++;
+        for (int p = 0; p < escs.length; p++) {
+            Esc esc = escs[p];
+            if (drives[p] != null && (esc.state() == Esc.SAFE_OP || esc.state() == Esc.OP)) {
+                drives[p].status(status);
+                byte[] m = esc.memory();
+                int at = esc.inputSm();
+                Esc.put16(m, at, status.statusWord);
+                m[at + 2] = (byte) status.mode;
+                putCounts(m, at + 3, status.position);
+                putCounts(m, at + 7, status.velocity);
+                Esc.put16(m, at + 11, (int) Math.rint(status.torque * 1000 / ratedTorque[p]));
+            }
+        }
+    }
+
+    private static void putCounts(byte[] m, int at, double radians) {
+        int counts = (int) Math.rint(radians * COUNTS_PER_RADIAN);
+        Esc.put16(m, at, counts);
+        Esc.put16(m, at + 2, counts >>> 16);
+    }
+}
