@@ -10,9 +10,7 @@ import java.util.List;
 
 import org.embodia.velma.api.DriveCommand;
 import org.embodia.velma.api.DriveStatus;
-import org.embodia.velma.sim.VelmaSimulation;
-import org.embodia.velma.sim.ethercat.NetNamespace;
-import org.embodia.velma.sim.ethercat.SegmentServer;
+import org.embodia.velma.sim.ethercat.SimulatedBus;
 import org.embodia.velma.sim.ethercat.SimulatedSegment;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -20,27 +18,23 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The master against the simulated segment on the other end of a veth pair, inside a network namespace the
- * test creates and removes. Needs root: without it {@link NetNamespace#create()} fails and says so.
+ * test creates and removes. Needs root: without it {@link SimulatedBus#start()} fails and says so.
  */
 class MasterTest {
     /** Far above a 2 ms cycle: this VM stalls for 2–30 ms at times, and a frame late by that is not what these tests look for. */
     private static final long CYCLE_TIMEOUT_NANOS = 50_000_000L;
     private static final int TORSO = 2;
 
-    private NetNamespace ns;
-    private VelmaSimulation simulation;
+    private SimulatedBus bus;
     private SimulatedSegment segment;
-    private SegmentServer server;
     private Master master;
     private final DriveCommand[] commands = {new DriveCommand(), new DriveCommand(), new DriveCommand()};
     private final DriveStatus[] statuses = {new DriveStatus(), new DriveStatus(), new DriveStatus()};
 
     @BeforeEach
     void segment() throws Exception {
-        ns = NetNamespace.create();
-        simulation = new VelmaSimulation(VelmaSimulation.Pace.MANUAL);
-        segment = new SimulatedSegment(simulation);
-        server = SegmentServer.start(ns.name(), ns.segmentInterface(), segment);
+        bus = SimulatedBus.start();
+        segment = bus.segment();
     }
 
     @AfterEach
@@ -48,19 +42,13 @@ class MasterTest {
         if (master != null) {
             master.close();
         }
-        if (server != null) {
-            server.close();
-        }
-        if (simulation != null) {
-            simulation.close();
-        }
-        if (ns != null) {
-            ns.close();
+        if (bus != null) {
+            bus.close();
         }
     }
 
     private Master start() throws EthercatException {
-        master = new Master(RawSocket.open(ns.hostInterface()), VelmaBus.slaves(), CYCLE_TIMEOUT_NANOS);
+        master = new Master(RawSocket.open(bus.hostInterface()), VelmaBus.slaves(), CYCLE_TIMEOUT_NANOS);
         master.start();
         return master;
     }
@@ -174,9 +162,8 @@ class MasterTest {
 
     @Test
     void echoFloorOverTheVethPair() throws Exception {
-        server.close();
-        server = SegmentServer.echo(ns.name(), ns.segmentInterface());
-        try (RawSocket socket = RawSocket.open(ns.hostInterface())) {
+        bus.echo();
+        try (RawSocket socket = RawSocket.open(bus.hostInterface())) {
             Frame f = new Frame();
             Frame back = new Frame();
             f.start(socket.mac());
