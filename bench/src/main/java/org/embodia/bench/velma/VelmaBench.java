@@ -1,5 +1,10 @@
 package org.embodia.bench.velma;
 
+import static org.embodia.velma.model.VelmaModel.READY_LEFT;
+import static org.embodia.velma.model.VelmaModel.READY_RIGHT;
+import static org.embodia.velma.model.VelmaModel.REST_LEFT;
+import static org.embodia.velma.model.VelmaModel.REST_RIGHT;
+
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -39,10 +44,6 @@ import org.embodia.velma.vebody.behaviors.TranspSt;
  * arms swing between two postures in jnt_imp. Prints p50/p99 per phase and, last, one JSON line.
  */
 public final class VelmaBench {
-    static final double[] READY_RIGHT = {1.2, 1.3, -1.57, 1.3, 0, 0, 0};
-    static final double[] READY_LEFT = {1.2, -1.3, -1.57, 1.3, 0, 0, 0};
-    static final double[] REST_RIGHT = {1.57, 1.57, -1.57, 0.5, 0, 0, 0};
-    static final double[] REST_LEFT = {1.57, -1.57, -1.57, 0.5, 0, 0, 0};
     static final String[] PHASES = {"physics", "ve_body status pass", "cs", "ve_body command pass", "effectors"};
 
     private final VelmaSimulation sim = new VelmaSimulation(VelmaSimulation.Pace.MANUAL);
@@ -53,6 +54,7 @@ public final class VelmaBench {
     private final FsmExecutor csFsm;
     private final InputBuffer<?>[] statusInputs;
     private final InputBuffer<?>[] commandInput;
+    private final InputBuffer<?>[] csInputs;
     private final long[][] nanos;
     private int cycle;
     private long cycleStart;
@@ -87,6 +89,7 @@ public final class VelmaBench {
         status.removeIf(b -> b.name().equals("command"));
         statusInputs = status.toArray(InputBuffer<?>[]::new);
         commandInput = veBody.inputs().stream().filter(b -> b.name().equals("command")).toArray(InputBuffer<?>[]::new);
+        csInputs = cs.inputs().toArray(InputBuffer<?>[]::new);
         nanos = new long[PHASES.length][cycles];
         sim.attach(this::cycle);
     }
@@ -122,7 +125,7 @@ public final class VelmaBench {
         long t0 = System.nanoTime();
         pass(statusInputs, veBodyFsm, veBody);
         long t1 = System.nanoTime();
-        pass(cs.inputs(), csFsm, cs);
+        pass(csInputs, csFsm, cs);
         long t2 = System.nanoTime();
         pass(commandInput, veBodyFsm, veBody);
         long t3 = System.nanoTime();
@@ -145,14 +148,6 @@ public final class VelmaBench {
             nanos[3][cycle] = t3 - t2;
             nanos[4][cycle] = t4 - t3;
         }
-    }
-
-    private static void pass(List<InputBuffer<?>> inputs, FsmExecutor fsm, Subsystem s) {
-        for (InputBuffer<?> in : inputs) {
-            in.receive();
-        }
-        fsm.step();
-        s.endIteration();
     }
 
     private static void pass(InputBuffer<?>[] inputs, FsmExecutor fsm, Subsystem s) {

@@ -89,13 +89,7 @@ public final class CartImp implements Behavior {
         cs.torsoTau = Gains.TORSO_STIFFNESS * (torsoHold - cs.torso) - Gains.TORSO_DAMPING * cs.torsoVelocity;
         cs.moveHead();
         cs.send(false);
-        if (active != null && cs.log.phase(active.id) == Motion.Phase.ACTIVE) {
-            if (t >= trajectories[0].duration() && worstPosition < POSITION_TOLERANCE && worstOrientation < ORIENTATION_TOLERANCE) {
-                cs.ended(active, Motion.Phase.DONE, MotionLog.REACHED);
-            } else if (t > trajectories[0].duration() + JntImp.SETTLE_SECONDS) {
-                cs.ended(active, Motion.Phase.ABORTED, MotionLog.TIMEOUT);
-            }
-        }
+        cs.settle(active, worstPosition < POSITION_TOLERANCE && worstOrientation < ORIENTATION_TOLERANCE, t, trajectories[0].duration());
     }
 
     private void plan(TaskCommand c) {

@@ -1,5 +1,7 @@
 package org.embodia.velma.cs;
 
+import org.embodia.velma.model.Frames;
+
 /**
  * A minimum-jerk Cartesian trajectory of one end effector: the position along a straight line, the
  * orientation about the one axis that turns the start into the goal. Preallocated; sampling allocates nothing.
@@ -7,9 +9,15 @@ package org.embodia.velma.cs;
 final class CartesianTrajectory {
     private final double[] start = new double[16];
     private final double[] goal = new double[16];
-    /** The rotation from start to goal as a rotation vector in the start frame. */
+    /** The rotation from start to goal as a rotation vector in the start frame, and as unit axis and angle. */
     private final double[] turn = new double[3];
     private final double[] m = new double[9];
+    private final double[] partTurn = new double[16];
+    private final double[] m16 = new double[16];
+    private double axisX = 1;
+    private double axisY;
+    private double axisZ;
+    private double angle;
     private double duration = 1;
 
     void plan(double[] from, double[] to, double seconds) {
@@ -17,6 +25,12 @@ final class CartesianTrajectory {
         System.arraycopy(to, 0, goal, 0, 16);
         Rotations.relativeInto(start, goal, m);
         Rotations.log(m, turn);
+        angle = Math.sqrt(turn[0] * turn[0] + turn[1] * turn[1] + turn[2] * turn[2]);
+        if (angle > 1e-12) {
+            axisX = turn[0] / angle;
+            axisY = turn[1] / angle;
+            axisZ = turn[2] / angle;
+        }
         duration = seconds;
     }
 
@@ -36,11 +50,10 @@ final class CartesianTrajectory {
             frame[i * 4 + 3] = start[i * 4 + 3] + (goal[i * 4 + 3] - start[i * 4 + 3]) * s;
             twist[i] = (goal[i * 4 + 3] - start[i * 4 + 3]) * ds;
         }
-        Rotations.exp(turn[0] * s, turn[1] * s, turn[2] * s, m);
+        Frames.translateRotate(0, 0, 0, axisX, axisY, axisZ, angle * s, partTurn);
+        Frames.multiply(start, partTurn, m16);
         for (int r = 0; r < 3; r++) {
-            for (int c = 0; c < 3; c++) {
-                frame[r * 4 + c] = start[r * 4] * m[c] + start[r * 4 + 1] * m[3 + c] + start[r * 4 + 2] * m[6 + c];
-            }
+            System.arraycopy(m16, r * 4, frame, r * 4, 3);
             twist[3 + r] = (start[r * 4] * turn[0] + start[r * 4 + 1] * turn[1] + start[r * 4 + 2] * turn[2]) * ds;
         }
         frame[12] = 0;

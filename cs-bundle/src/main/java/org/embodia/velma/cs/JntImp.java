@@ -17,8 +17,6 @@ import org.osgi.service.component.annotations.Reference;
 public final class JntImp implements Behavior {
     /** How close every joint must come to its target (rad). */
     public static final double TOLERANCE = 0.01;
-    /** Beyond the planned duration, how long the joints may take to settle (s). */
-    static final double SETTLE_SECONDS = 5;
     private static final int TORSO = 2 * VelmaCs.N;
 
     private final VelmaCs cs;
@@ -57,13 +55,7 @@ public final class JntImp implements Behavior {
         worst = Math.max(worst, Math.abs(trajectory.goal(TORSO) - cs.torso));
         cs.moveHead();
         cs.send(false);
-        if (active != null && cs.log.phase(active.id) == Motion.Phase.ACTIVE) {
-            if (t >= trajectory.duration() && worst < TOLERANCE) {
-                cs.ended(active, Motion.Phase.DONE, MotionLog.REACHED);
-            } else if (t > trajectory.duration() + SETTLE_SECONDS) {
-                cs.ended(active, Motion.Phase.ABORTED, MotionLog.TIMEOUT);
-            }
-        }
+        cs.settle(active, worst < TOLERANCE, t, trajectory.duration());
     }
 
     private void plan(TaskCommand c) {

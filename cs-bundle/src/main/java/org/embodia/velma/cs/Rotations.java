@@ -44,38 +44,6 @@ final class Rotations {
         out[2] = z * k;
     }
 
-    /** The rotation of a rotation vector into a 3×3 matrix (Rodrigues). */
-    static void exp(double wx, double wy, double wz, double[] m) {
-        double angle = Math.sqrt(wx * wx + wy * wy + wz * wz);
-        if (angle < 1e-12) {
-            m[0] = 1;
-            m[1] = -wz;
-            m[2] = wy;
-            m[3] = wz;
-            m[4] = 1;
-            m[5] = -wx;
-            m[6] = -wy;
-            m[7] = wx;
-            m[8] = 1;
-            return;
-        }
-        double x = wx / angle;
-        double y = wy / angle;
-        double z = wz / angle;
-        double c = Math.cos(angle);
-        double s = Math.sin(angle);
-        double v = 1 - c;
-        m[0] = c + x * x * v;
-        m[1] = x * y * v - z * s;
-        m[2] = x * z * v + y * s;
-        m[3] = y * x * v + z * s;
-        m[4] = c + y * y * v;
-        m[5] = y * z * v - x * s;
-        m[6] = z * x * v - y * s;
-        m[7] = z * y * v + x * s;
-        m[8] = c + z * z * v;
-    }
-
     /** Roll, pitch, yaw about fixed x, y, z: R = Rz(yaw)·Ry(pitch)·Rx(roll), into a 16-double frame's rotation. */
     static void fromRpy(double roll, double pitch, double yaw, double[] frame) {
         double cr = Math.cos(roll);

@@ -36,6 +36,8 @@ public final class VelmaCs implements Subsystem {
     /** Iterations idle keeps asking ve_body to leave safe mode before giving up (5 s). */
     static final int EXIT_SAFE_ITERATIONS = 2500;
     static final double HEAD_TOLERANCE = 0.02;
+    /** Beyond a motion's planned duration, how long it may take to settle within its tolerance (s). */
+    static final double SETTLE_SECONDS = 5;
 
     final InputBuffer<BodyStatus> status = new InputBuffer<>("status", BodyStatus.class, BodyStatus::new);
     final OutputBuffer<BodyCommand> command = new OutputBuffer<>("command", BodyCommand.class, BodyCommand::new);
@@ -249,6 +251,21 @@ public final class VelmaCs implements Subsystem {
     void ended(TaskCommand c, Motion.Phase phase, int reason) {
         if (c != null && log.phase(c.id) != Motion.Phase.DONE && log.phase(c.id) != Motion.Phase.ABORTED) {
             log.set(c.id, phase, reason);
+        }
+    }
+
+    /**
+     * Ends a running motion: DONE once its trajectory is over and it is {@code withinTolerance}, ABORTED
+     * when it has not got there {@link #SETTLE_SECONDS} after.
+     */
+    void settle(TaskCommand c, boolean withinTolerance, double t, double duration) {
+        if (c == null || log.phase(c.id) != Motion.Phase.ACTIVE) {
+            return;
+        }
+        if (t >= duration && withinTolerance) {
+            log.set(c.id, Motion.Phase.DONE, MotionLog.REACHED);
+        } else if (t > duration + SETTLE_SECONDS) {
+            log.set(c.id, Motion.Phase.ABORTED, MotionLog.TIMEOUT);
         }
     }
 

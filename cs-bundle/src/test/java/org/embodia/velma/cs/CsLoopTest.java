@@ -1,5 +1,8 @@
 package org.embodia.velma.cs;
 
+import static org.embodia.velma.model.VelmaModel.CROSSED;
+import static org.embodia.velma.model.VelmaModel.READY_LEFT;
+import static org.embodia.velma.model.VelmaModel.READY_RIGHT;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -31,10 +34,6 @@ import org.junit.jupiter.api.Test;
  * nothing in any behaviour.
  */
 class CsLoopTest {
-    /** A posture with the forearms forward, out of self collision. */
-    static final double[] READY_RIGHT = {1.2, 1.3, -1.57, 1.3, 0, 0, 0};
-    static final double[] READY_LEFT = {1.2, -1.3, -1.57, 1.3, 0, 0, 0};
-    static final double[] CROSSED = {0, -2.0, 0, 1.0, 0, 0, 0};
 
     final VelmaCs cs = new VelmaCs();
     final TaskInterface task = new TaskInterface(cs);

@@ -1,5 +1,8 @@
 package org.embodia.itests.velma;
 
+import static org.embodia.velma.model.VelmaModel.CROSSED;
+import static org.embodia.velma.model.VelmaModel.READY_LEFT;
+import static org.embodia.velma.model.VelmaModel.READY_RIGHT;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -32,11 +35,6 @@ import org.osgi.test.junit5.context.BundleContextExtension;
  */
 @ExtendWith(BundleContextExtension.class)
 class VelmaSystemTest {
-    /** Forearms forward at chest height, the torso turned a little. */
-    static final double[] READY_RIGHT = {1.2, 1.3, -1.57, 1.3, 0, 0, 0};
-    static final double[] READY_LEFT = {1.2, -1.3, -1.57, 1.3, 0, 0, 0};
-    /** Both arms swung forward and inwards: the forearms cross. */
-    static final double[] CROSSED = {0, -2.0, 0, 1.0, 0, 0, 0};
     static final int CYCLES_PER_SECOND = 500;
 
     @InjectBundleContext

@@ -61,6 +61,13 @@ public final class VelmaModel {
     public static final double[] REST_RIGHT = {Math.PI / 2, Math.PI / 2, -Math.PI / 2, 0.5, 0, 0, 0};
     public static final double[] REST_LEFT = {Math.PI / 2, -Math.PI / 2, -Math.PI / 2, 0.5, 0, 0, 0};
 
+    /** Ready posture: forearms forward at chest height, out of self collision. */
+    public static final double[] READY_RIGHT = {1.2, 1.3, -1.57, 1.3, 0, 0, 0};
+    public static final double[] READY_LEFT = {1.2, -1.3, -1.57, 1.3, 0, 0, 0};
+
+    /** Both arms swung forward and inwards so the forearms cross: in self collision, for demos and tests (the same for either arm). */
+    public static final double[] CROSSED = {0, -2.0, 0, 1.0, 0, 0, 0};
+
     private VelmaModel() {
     }
 

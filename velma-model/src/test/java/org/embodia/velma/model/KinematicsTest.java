@@ -83,7 +83,7 @@ class KinematicsTest {
         c.update(k);
         assertFalse(c.inSelfCollision(), "rest: nearest " + c.nearestPair() + " at " + c.minDistance());
         assertTrue(c.minDistance() > 0.2, "rest keeps the arms well apart: " + c.minDistance());
-        k.update(0, Postures.CROSSED_RIGHT, Postures.CROSSED_LEFT, 0, 0);
+        k.update(0, VelmaModel.CROSSED, VelmaModel.CROSSED, 0, 0);
         c.update(k);
         assertTrue(c.inSelfCollision(), "crossed arms collide: nearest " + c.nearestPair() + " at " + c.minDistance());
     }
@@ -92,8 +92,8 @@ class KinematicsTest {
     void repulsionTorquesIncreaseTheDistanceOfTheNearestPair() {
         VelmaKinematics k = new VelmaKinematics();
         SelfCollision c = new SelfCollision();
-        double[] r = Postures.CROSSED_RIGHT.clone();
-        double[] l = Postures.CROSSED_LEFT.clone();
+        double[] r = VelmaModel.CROSSED.clone();
+        double[] l = VelmaModel.CROSSED.clone();
         k.update(0, r, l, 0, 0);
         c.update(k);
         double before = c.minDistance();
@@ -126,7 +126,7 @@ class KinematicsTest {
         for (int round = 0; round < 3; round++) {
             long before = mx.getCurrentThreadAllocatedBytes();
             for (int i = 0; i < 20_000; i++) {
-                k.update(i * 1e-5, Postures.CROSSED_RIGHT, Postures.CROSSED_LEFT, 0, 0.1);
+                k.update(i * 1e-5, VelmaModel.CROSSED, VelmaModel.CROSSED, 0, 0.1);
                 k.jacobian(Arm.LEFT, jac);
                 c.update(k);
                 c.repulsion(k, 0.06, 100, tr, tl);

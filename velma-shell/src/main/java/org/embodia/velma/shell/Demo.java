@@ -1,5 +1,9 @@
 package org.embodia.velma.shell;
 
+import static org.embodia.velma.model.VelmaModel.CROSSED;
+import static org.embodia.velma.model.VelmaModel.READY_LEFT;
+import static org.embodia.velma.model.VelmaModel.READY_RIGHT;
+
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.Set;
@@ -20,11 +24,6 @@ import org.embodia.velma.cs.api.VelmaView;
  * fails at the first one missed.
  */
 final class Demo {
-    /** A posture with the forearms forward at chest height. */
-    static final double[] READY_RIGHT = {1.2, 1.3, -1.57, 1.3, 0, 0, 0};
-    static final double[] READY_LEFT = {1.2, -1.3, -1.57, 1.3, 0, 0, 0};
-    /** Both arms swung forward and inwards: the forearms cross. */
-    static final double[] CROSSED = {0, -2.0, 0, 1.0, 0, 0, 0};
     private static final Set<String> SAFE_MODE = Set.of("safe", "safe_st", "safe_st_ok");
 
     private final VelmaTaskInterface task;
