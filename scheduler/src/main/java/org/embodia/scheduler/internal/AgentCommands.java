@@ -1,16 +1,24 @@
 package org.embodia.scheduler.internal;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
+import org.embodia.api.agent.Subsystem;
 import org.embodia.scheduler.ActivityDiagnostics;
 import org.embodia.scheduler.Agent;
 import org.embodia.scheduler.SubsystemDiagnostics;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleException;
+import org.osgi.framework.ServiceReference;
+import org.osgi.framework.startlevel.BundleStartLevel;
+import org.osgi.framework.startlevel.FrameworkStartLevel;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -30,6 +38,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
         "osgi.command.function=step",
         "osgi.command.function=swap"})
 public final class AgentCommands {
+    static final long SWAP_TIMEOUT_MILLIS = 10_000;
     private final BundleContext context;
     private final List<Agent> agents = new CopyOnWriteArrayList<>();
 
@@ -120,20 +129,81 @@ public final class AgentCommands {
     }
 
     /**
-     * agent:swap &lt;from&gt; &lt;to&gt; — replaces the subsystems of bundle {@code from} by those of bundle
-     * {@code to}: a symbolic name, or a location to install from ({@code file:...}). {@code to} starts
-     * first and, as the newest offer of each subsystem, takes over at a cycle boundary; then
-     * {@code from} stops. The loop never runs without them.
+     * agent:swap &lt;from&gt; &lt;to&gt; — replaces the subsystems of the bundles {@code from} by those of the
+     * bundles {@code to}, each a comma-separated list of symbolic names; {@code to} may instead be a
+     * location to install from ({@code file:...}). A bundle waiting above the framework's start level (a
+     * profile's stand-by) is brought down to it. {@code to} starts first and, as the newest offer of each
+     * subsystem, takes over at a cycle boundary; then {@code from} stops, so the loop never runs without
+     * them. When {@code to} does not offer every subsystem {@code from} offers within
+     * {@value #SWAP_TIMEOUT_MILLIS} ms, the bundles it started stop again and {@code from} keeps running.
      */
-    public String swap(String from, String to) throws BundleException {
-        Bundle old = bundle(from);
-        Bundle replacement = to.contains(":") ? context.installBundle(to) : bundle(to);
-        if (replacement == old) {
-            throw new IllegalArgumentException("a bundle cannot replace itself: " + from);
+    public String swap(String from, String to) throws BundleException, InterruptedException {
+        List<Bundle> old = bundles(from);
+        List<Bundle> replacements = to.contains(":") ? List.of(context.installBundle(to)) : bundles(to);
+        for (Bundle r : replacements) {
+            if (old.contains(r)) {
+                throw new IllegalArgumentException("a bundle cannot replace itself: " + r.getSymbolicName());
+            }
         }
-        replacement.start();
-        old.stop();
-        return "swapped " + from + " for " + replacement.getSymbolicName();
+        Set<String> needed = subsystemNames(old);
+        List<Bundle> started = new ArrayList<>();
+        int active = context.getBundle(0).adapt(FrameworkStartLevel.class).getStartLevel();
+        for (Bundle r : replacements) {
+            BundleStartLevel level = r.adapt(BundleStartLevel.class);
+            if (level.getStartLevel() > active) {
+                level.setStartLevel(active);
+            }
+            if (r.getState() != Bundle.ACTIVE) {
+                r.start();
+                started.add(r);
+            }
+        }
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SWAP_TIMEOUT_MILLIS);
+        Set<String> missing = missing(needed, replacements);
+        while (!missing.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+            missing = missing(needed, replacements);
+        }
+        if (!missing.isEmpty()) {
+            for (Bundle r : started) {
+                r.stop();
+            }
+            throw new IllegalStateException(to + " does not offer " + String.join(", ", missing) + " (see the log for why);"
+                    + " " + from + " keeps running");
+        }
+        for (Bundle b : old) {
+            b.stop();
+        }
+        return "swapped " + from + " for " + replacements.stream().map(Bundle::getSymbolicName).collect(Collectors.joining(","));
+    }
+
+    private List<Bundle> bundles(String symbolicNames) {
+        return Arrays.stream(symbolicNames.split(",")).map(String::trim).map(this::bundle).toList();
+    }
+
+    /** The names of the subsystems the bundles register. */
+    private Set<String> subsystemNames(List<Bundle> bundles) {
+        Set<String> names = new TreeSet<>();
+        for (Bundle b : bundles) {
+            ServiceReference<?>[] refs = b.getRegisteredServices();
+            for (ServiceReference<?> ref : refs == null ? new ServiceReference<?>[0] : refs) {
+                Object service = context.getService(ref);
+                try {
+                    if (service instanceof Subsystem s) {
+                        names.add(s.name().toString());
+                    }
+                } finally {
+                    context.ungetService(ref);
+                }
+            }
+        }
+        return names;
+    }
+
+    private Set<String> missing(Set<String> needed, List<Bundle> replacements) {
+        Set<String> missing = new TreeSet<>(needed);
+        missing.removeAll(subsystemNames(replacements));
+        return missing;
     }
 
     private Bundle bundle(String symbolicName) {

@@ -39,6 +39,8 @@ import org.osgi.framework.startlevel.FrameworkStartLevel;
  * own code (117, "stopped"), whatever the script's outcome.
  */
 final class ScriptJob {
+    /** The framework property naming the start level a profile runs at (framework.bnd sets it). */
+    static final String STARTLEVEL_PROPERTY = "embodia.startlevel";
     /** How long the framework may take to stop after the script before the JVM exits anyway. */
     private static final long STOP_GRACE_SECONDS = 30;
 
@@ -100,9 +102,10 @@ final class ScriptJob {
     }
 
     /**
-     * Whether the framework is active at a start level that has started every bundle marked for starting. The bnd
-     * launcher starts the framework at level 1 and then raises it to the profile's level (Gogo's shell starts at 100),
-     * so the STARTED event alone comes too early.
+     * Whether the framework is active at the profile's start level ({@value #STARTLEVEL_PROPERTY}, which
+     * framework.bnd sets to the beginning start level), or, without it, at a level that has started every
+     * bundle marked for starting. The bnd launcher starts the framework at level 1 and then raises it, so the
+     * STARTED event alone comes too early; a stand-by bundle waits above the profile's level for good.
      */
     private boolean allStarted() {
         Bundle framework = context.getBundle(Constants.SYSTEM_BUNDLE_ID);
@@ -110,6 +113,10 @@ final class ScriptJob {
             return false;
         }
         int level = framework.adapt(FrameworkStartLevel.class).getStartLevel();
+        String profileLevel = context.getProperty(STARTLEVEL_PROPERTY);
+        if (profileLevel != null) {
+            return level >= Integer.parseInt(profileLevel.trim());
+        }
         return Arrays.stream(context.getBundles())
                 .map(b -> b.adapt(BundleStartLevel.class))
                 .filter(Objects::nonNull)

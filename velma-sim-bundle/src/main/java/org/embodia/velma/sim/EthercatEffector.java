@@ -16,7 +16,7 @@ import org.osgi.service.component.annotations.Reference;
 /**
  * {@code core/a.ethercat/re} in simulation: the EtherCAT bus with the torso, head pan and head tilt
  * drives, with the buffers of its hardware counterpart. Its step hands new commands to the drives;
- * the simulation's tick sends their status.
+ * the simulation's tick sends their status. At pace {@code loop} its step, the cycle's last, ticks the simulation.
  */
 @Component(service = Subsystem.class)
 public final class EthercatEffector implements Subsystem {
@@ -81,6 +81,7 @@ public final class EthercatEffector implements Subsystem {
                 drives[d].command(commands[d].get());
             }
         }
+        simulation.endOfCycle();
     }
 
     private void publish() {

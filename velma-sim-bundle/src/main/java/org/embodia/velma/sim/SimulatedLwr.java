@@ -51,6 +51,9 @@ public final class SimulatedLwr {
     private boolean gravityCompensation = true;
     private volatile boolean resetRequested;
     private volatile long invalidCommands;
+    /** Set once a KRC model elsewhere (an FRI peer) drives the arm: then its FRI state is that model's. */
+    private boolean krcDriven;
+    private boolean krcCommand;
 
     /** The arm whose joints are {@code firstJoint .. firstJoint + 6} of the physics. */
     public SimulatedLwr(VelmaPhysics physics, int firstJoint) {
@@ -70,6 +73,19 @@ public final class SimulatedLwr {
         }
     }
 
+    /**
+     * The arm as an FRI peer drives it, the peer running the KRC's FRI state machine itself: in COMMAND
+     * the arm applies {@code torque} (N·m, over the gravity compensation) from the next tick on, in MONITOR
+     * its brakes hold it. From the first call on, {@link #command} is not to be used.
+     */
+    public void drive(boolean command, float[] torque) {
+        krcDriven = true;
+        krcCommand = command;
+        for (int j = 0; j < Velma.LWR_JOINTS; j++) {
+            commanded[j] = command ? torque[j] : 0;
+        }
+    }
+
     /** The operator's acknowledgement on the KRC: clears the error at the next tick. Any thread. */
     public void requestErrorReset() {
         resetRequested = true;
@@ -77,6 +93,38 @@ public final class SimulatedLwr {
 
     /** Before the physics steps: FRI's state machine, then the joint torques. */
     public void actuate() {
+        if (krcDriven) {
+            followKrc();
+        } else {
+            runFri();
+        }
+        for (int j = 0; j < Velma.LWR_JOINTS; j++) {
+            int joint = firstJoint + j;
+            double tau = 0;
+            if (state == FriState.COMMAND) {
+                tau = commanded[j] - INTERNAL_DAMPING * physics.rate(joint);
+                if (gravityCompensation) {
+                    tau -= physics.gravityTorque(joint);
+                }
+            }
+            applied[j] = tau;
+            physics.setTorque(joint, tau);
+        }
+    }
+
+    private void followKrc() {
+        quality = FriQuality.PERFECT;
+        if (krcCommand && state == FriState.MONITOR) {
+            start();
+        } else if (!krcCommand && state == FriState.COMMAND) {
+            state = FriState.MONITOR;
+            power = 0;
+            brakes();
+        }
+    }
+
+    /** The KRC's FRI state machine as this arm runs it for the simulation's own effectors. */
+    private void runFri() {
         ticks++;
         quality = QUALITIES[(int) Math.min(QUALITIES.length - 1, ticks * (QUALITIES.length - 1) / PERFECT_AFTER_TICKS)];
         if (resetRequested) {
@@ -104,18 +152,6 @@ public final class SimulatedLwr {
         }
         if (state == FriState.MONITOR && !error && quality == FriQuality.PERFECT && validStreak >= START_AFTER_COMMANDS) {
             start();
-        }
-        for (int j = 0; j < Velma.LWR_JOINTS; j++) {
-            int joint = firstJoint + j;
-            double tau = 0;
-            if (state == FriState.COMMAND) {
-                tau = commanded[j] - INTERNAL_DAMPING * physics.rate(joint);
-                if (gravityCompensation) {
-                    tau -= physics.gravityTorque(joint);
-                }
-            }
-            applied[j] = tau;
-            physics.setTorque(joint, tau);
         }
     }
 

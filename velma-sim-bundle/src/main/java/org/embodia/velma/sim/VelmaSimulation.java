@@ -18,7 +18,8 @@ import org.osgi.service.component.annotations.Deactivate;
 
 /**
  * The simulated Velma: the physics, both LWR arms and the three EtherCAT drives, and the clock
- * {@value #CLOCK} that steps them in lock-step with the control loop (Gazebo's velma_sim_gazebo).
+ * {@value #CLOCK} that steps them in lock-step with the control loop (Gazebo's velma_sim_gazebo),
+ * or, at pace {@code loop}, the end of each control cycle.
  *
  * <p>One tick: (a) every device applies the commands it last received and the physics steps by
  * {@link VelmaPhysics#DT}; (b) every device's status goes out through the status publishers of the
@@ -43,7 +44,13 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
         /** A dedicated thread ticks at 500 Hz. */
         REALTIME,
         /** {@link #advance(int)} ticks on the caller's thread. */
-        MANUAL;
+        MANUAL,
+        /**
+         * The control loop's period ticks it: the step of {@code core/a.ethercat/re}, the last real effector of
+         * Velma's cycle (seed 004), ends with a tick. What a periodic activity needs, as when the simulation
+         * replaces the hardware bundles in a running loop.
+         */
+        LOOP;
 
         public static Pace parse(String text) {
             for (Pace p : values()) {
@@ -51,7 +58,7 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
                     return p;
                 }
             }
-            throw new IllegalArgumentException("velma.sim: pace must be 'realtime' or 'manual', got '" + text + "'");
+            throw new IllegalArgumentException("velma.sim: pace must be 'realtime', 'manual' or 'loop', got '" + text + "'");
         }
 
         @Override
@@ -62,7 +69,7 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
 
     /** The configuration (PID {@value #PID}). */
     public @interface Config {
-        /** {@code realtime} or {@code manual}; empty: the framework property {@value VelmaSimulator#PACE_PROPERTY}, else realtime. */
+        /** {@code realtime}, {@code manual} or {@code loop}; empty: the framework property {@value VelmaSimulator#PACE_PROPERTY}, else realtime. */
         String pace() default "";
     }
 
@@ -169,12 +176,13 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
     /**
      * Runs {@code count} ticks on this thread (pace {@code manual}).
      *
-     * @throws IllegalStateException if the pace is {@code realtime}
+     * @throws IllegalStateException if the pace is not {@code manual}
      */
     @Override
     public void advance(int count) {
         if (pace != Pace.MANUAL) {
-            throw new IllegalStateException("velma.sim ticks on its own thread (pace realtime); advance(...) needs pace=manual");
+            throw new IllegalStateException("velma.sim ticks " + (pace == Pace.REALTIME ? "on its own thread" : "with the control loop")
+                    + " (pace " + pace + "); advance(...) needs pace=manual");
         }
         if (closed) {
             throw new IllegalStateException("velma.sim is closed");
@@ -189,6 +197,13 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
 
     private void tick() {
         tick(true);
+    }
+
+    /** At pace {@code loop}, the tick that ends a control cycle; on the loop's thread. Otherwise nothing: the clock ticks. */
+    void endOfCycle() {
+        if (pace == Pace.LOOP && !closed) {
+            tick();
+        }
     }
 
     /** One tick; without the physics step only to measure what the simulation's own code costs. */
@@ -316,7 +331,7 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
 
     /** @throws IllegalStateException naming {@code subsystem} when the caller is not inside a tick */
     void requireClockThread(String subsystem) {
-        if (!onClockThread()) {
+        if (pace != Pace.LOOP && !onClockThread()) {
             throw new IllegalStateException(subsystem + " must run on the simulation's clock: put it in an activity with clock=" + CLOCK);
         }
     }

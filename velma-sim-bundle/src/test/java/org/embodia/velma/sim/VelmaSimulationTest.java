@@ -59,6 +59,33 @@ class VelmaSimulationTest {
     }
 
     @Test
+    void atLoopPaceTheEthercatStepEndsTheCycleWithOneTickThatPublishesEveryDevice() {
+        try (VelmaSimulation sim = new VelmaSimulation(VelmaSimulation.Pace.LOOP)) {
+            RightLwrEffector right = new RightLwrEffector(sim);
+            EthercatEffector ethercat = new EthercatEffector(sim);
+            InputBuffer<LwrStatus> arm = new InputBuffer<>("lwr_r_status", LwrStatus.class, LwrStatus::new);
+            InputBuffer<DriveStatus> torso = new InputBuffer<>("torso_status", DriveStatus.class, DriveStatus::new);
+            right.status.connect(arm);
+            ethercat.torsoStatus.connect(torso);
+            assertThrows(IllegalStateException.class, () -> sim.advance(1), "the loop ticks it, not advance");
+            assertFalse(sim.realtime());
+            for (int cycle = 1; cycle <= 3; cycle++) {
+                right.step();
+                arm.receive();
+                assertFalse(arm.isNew(), "an arm's step only hands its command over");
+                assertEquals(cycle - 1, sim.ticks());
+                ethercat.step();
+                assertEquals(cycle, sim.ticks(), "the cycle's last effector ticked once");
+                assertEquals(cycle, sim.physics().steps());
+                arm.receive();
+                torso.receive();
+                assertTrue(arm.isNew() && torso.isNew(), "every device's status went out in that tick");
+                assertEquals(sim.physics().angle(VelmaModel.BODY_RIGHT_ARM), arm.get().q[0]);
+            }
+        }
+    }
+
+    @Test
     void aManualTickPublishesStatusThenRunsTheAttachedCyclesOnceEachInOrder() {
         try (VelmaSimulation sim = new VelmaSimulation(VelmaSimulation.Pace.MANUAL)) {
             RightLwrEffector right = new RightLwrEffector(sim);

@@ -5,10 +5,13 @@ import org.osgi.annotation.versioning.ProviderType;
 /** The simulation of Velma's real effectors (both LWRs, the torso and head drives) and its clock. */
 @ProviderType
 public interface VelmaSimulator {
-    /** The framework property that chooses the pace when the configuration does not: {@code realtime} or {@code manual}. */
+    /**
+     * The framework property that chooses the pace when the configuration does not: {@code realtime},
+     * {@code manual} or {@code loop} (the end of each control cycle ticks it).
+     */
     String PACE_PROPERTY = "embodia.velma.sim.pace";
 
-    /** Whether it ticks at 500 Hz on its own thread (pace realtime) rather than only by {@link #advance} (pace manual). */
+    /** Whether it ticks at 500 Hz on its own thread (pace realtime) rather than by {@link #advance} or with the control loop. */
     boolean realtime();
 
     /**

@@ -19,16 +19,28 @@ public final class NetNamespace implements AutoCloseable {
     private final String segmentInterface;
     private final List<List<String>> undo = new ArrayList<>();
 
-    private NetNamespace(String tag) {
-        name = "embodia-ec-" + tag;
-        // Interface names have at most 15 characters.
-        hostInterface = "ecm" + tag;
-        segmentInterface = "ecs" + tag;
+    private NetNamespace(String name, String hostInterface, String segmentInterface) {
+        this.name = name;
+        this.hostInterface = hostInterface;
+        this.segmentInterface = segmentInterface;
     }
 
     /** A new namespace and veth pair with unique names; fails with what ip said and what to fix. */
     public static NetNamespace create() throws IOException {
-        NetNamespace ns = new NetNamespace(Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000000, 0x10000000)));
+        String tag = Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000000, 0x10000000));
+        // Interface names have at most 15 characters.
+        return create("embodia-ec-" + tag, "ecm" + tag, "ecs" + tag);
+    }
+
+    /**
+     * The namespace {@code name} with the veth pair {@code hostInterface} (here) – {@code segmentInterface}
+     * (inside it); fails when any of them exists already, as when an earlier run was killed before cleaning up.
+     */
+    public static NetNamespace create(String name, String hostInterface, String segmentInterface) throws IOException {
+        if (hostInterface.length() > 15 || segmentInterface.length() > 15) {
+            throw new IllegalArgumentException("network interface names have at most 15 characters: " + hostInterface + ", " + segmentInterface);
+        }
+        NetNamespace ns = new NetNamespace(name, hostInterface, segmentInterface);
         try {
             ns.run(List.of("ip", "netns", "add", ns.name), List.of("ip", "netns", "del", ns.name));
             ns.run(List.of("ip", "link", "add", ns.hostInterface, "type", "veth", "peer", "name", ns.segmentInterface),

@@ -68,8 +68,14 @@ public final class SegmentServer implements AutoCloseable {
         try (socket) {
             while (running) {
                 int n = socket.receive(frame, 50);
-                if (n > 0 && (echo || segment.process(frame, n))) {
+                if (n <= 0) {
+                    continue;
+                }
+                if (echo || segment.process(frame, n)) {
                     socket.send(frame, n);
+                }
+                if (!echo) {
+                    segment.afterFrame();
                 }
             }
         } catch (IOException | RuntimeException e) {

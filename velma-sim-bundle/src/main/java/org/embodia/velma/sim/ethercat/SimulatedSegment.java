@@ -13,10 +13,10 @@ import org.embodia.velma.sim.VelmaSimulation;
  * TorsoPan, each an {@link Esc}, in cable order. A frame passes every slave in turn, each processing every
  * datagram, and goes back with bit 1 of its source MAC set, as the first ESC marks a processed frame.
  *
- * <p>The drives are the {@link SimulatedDrive}s of a {@link VelmaSimulation} in manual pace: after each frame
- * that carried process data, the drives in OP take their RxPDO, the simulation advances one tick (as drives
- * synchronised to the bus cycle), and every drive in SAFE-OP or OP puts its status into its TxPDO, which the
- * next frame reads. RxPDO: controlword, mode, target position (i32, 1e-5 rad), target torque (i16,
+ * <p>The drives are the {@link SimulatedDrive}s of a {@link VelmaSimulation} in manual pace: once a frame
+ * that carried process data is on its way back ({@link #afterFrame()}), the drives in OP take their RxPDO, the
+ * simulation advances one tick (as drives synchronised to the bus cycle), and every drive in SAFE-OP or OP puts
+ * its status into its TxPDO, which the next frame reads. RxPDO: controlword, mode, target position (i32, 1e-5 rad), target torque (i16,
  * thousandths of rated torque); TxPDO: statusword, mode display, position, velocity (i32), torque (i16).
  * Used by one thread, but for the fault injections, which any thread may ask for.
  */
@@ -42,6 +42,7 @@ public final class SimulatedSegment {
     private final AtomicInteger wkcsToCorrupt = new AtomicInteger();
     private final int[] offsets = new int[64];
     private volatile long frames;
+    private boolean cyclePending;
     private volatile long ticks;
 
     /** Velma's bus over {@code simulation}, which must be in manual pace: the segment ticks it. */
@@ -126,10 +127,20 @@ public final class SimulatedSegment {
             Esc.put16(f, wkcAt, Esc.le16(f, wkcAt) + 1);
         }
         f[6] |= 0x02;
-        if (logical) {
+        cyclePending |= logical;
+        return framesToDrop.getAndUpdate(n -> Math.max(0, n - 1)) == 0;
+    }
+
+    /**
+     * The drives' side of the bus cycle whose frame {@link #process} just passed: called once the frame is on
+     * its way back, as ESCs exchange the process image on the fly and the drives act on it afterwards, synchronised
+     * to the cycle. Does nothing after a frame without process data.
+     */
+    public void afterFrame() {
+        if (cyclePending) {
+            cyclePending = false;
             cycle();
         }
-        return framesToDrop.getAndUpdate(n -> Math.max(0, n - 1)) == 0;
     }
 
     /** The drives' side of one bus cycle: outputs to the drives, one simulation tick, status to the inputs. */

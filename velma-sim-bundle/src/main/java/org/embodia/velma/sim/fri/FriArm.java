@@ -7,7 +7,7 @@ import org.embodia.velma.api.Velma;
  * that the peer runs without the physics: each joint a rotating inertia with gravity compensated, the
  * controller's own damping, brakes while the drives are off, and stops at the joint limits.
  */
-final class FriArm {
+final class FriArm implements PeerArm {
     /** Joint inertias seen by the drives (kg·m²), heavier near the base. */
     static final double[] INERTIA = {1.2, 1.2, 0.6, 0.6, 0.2, 0.1, 0.05};
     /** The controller's damping in joint impedance mode with stiffness zero (N·m·s/rad). */
@@ -21,8 +21,10 @@ final class FriArm {
         System.arraycopy(initial, 0, q, 0, Velma.LWR_JOINTS);
     }
 
-    /** One step of {@code dt} seconds; {@code added} are the commanded joint torques, applied only when {@code powered}. */
-    void step(boolean powered, float[] added, double dt) {
+    /** One FRI cycle: {@code added} are the commanded joint torques, applied only when {@code powered}. */
+    @Override
+    public void drive(boolean powered, float[] added) {
+        double dt = SimulatedFriPeer.PERIOD;
         for (int j = 0; j < Velma.LWR_JOINTS; j++) {
             if (!powered) {
                 dq[j] = 0;
@@ -38,5 +40,20 @@ final class FriArm {
                 dq[j] = 0;
             }
         }
+    }
+
+    @Override
+    public double position(int joint) {
+        return q[joint];
+    }
+
+    @Override
+    public double torque(int joint) {
+        return torque[joint];
+    }
+
+    @Override
+    public double inertia(int joint) {
+        return INERTIA[joint];
     }
 }

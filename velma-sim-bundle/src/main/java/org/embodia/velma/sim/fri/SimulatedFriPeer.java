@@ -14,9 +14,8 @@ import java.util.Random;
 import org.embodia.velma.api.FriState;
 
 /**
- * The KRC side of FRI for one LWR, on loopback UDP, with a stand-alone arm model ({@link FriArm})
- * rather than an arm of {@code VelmaSimulation}: the simulation's tick already runs its own FRI
- * state machine for the arms and lets no second writer command them.
+ * The KRC side of FRI for one LWR, on loopback UDP, over a {@link PeerArm}: a stand-alone arm model,
+ * or an arm of {@code VelmaSimulation} ({@link SimulationArm}) whose FRI state this peer then decides.
  *
  * <p>Each {@link #cycle()} is one FRI cycle of {@value #PERIOD} s, clocked by its caller against
  * absolute deadlines as the KRC's interpolation cycle is: it takes the answers that arrived since
@@ -50,7 +49,7 @@ public final class SimulatedFriPeer implements AutoCloseable {
     private final ByteBuffer in = ByteBuffer.allocateDirect(FriWire.CMD_DATA_SIZE + 1);
     private final MsrDatagram msr = new MsrDatagram();
     private final CmdDatagram cmd = new CmdDatagram();
-    private final FriArm arm;
+    private final PeerArm arm;
     private final float[] applied = new float[JOINTS];
     private final boolean[] window = new boolean[WINDOW];
     private final Random random;
@@ -79,8 +78,13 @@ public final class SimulatedFriPeer implements AutoCloseable {
      * {@code initial} (rad); {@code seed} makes the dropped datagrams reproducible.
      */
     public SimulatedFriPeer(InetSocketAddress remote, double[] initial, long seed) throws IOException {
+        this(remote, new FriArm(initial), seed);
+    }
+
+    /** A peer on an ephemeral loopback port sending {@code arm}'s measurements to {@code remote}. */
+    public SimulatedFriPeer(InetSocketAddress remote, PeerArm arm, long seed) throws IOException {
         this.remote = remote;
-        this.arm = new FriArm(initial);
+        this.arm = arm;
         this.random = new Random(seed);
         channel = DatagramChannel.open();
         try {
@@ -91,7 +95,7 @@ public final class SimulatedFriPeer implements AutoCloseable {
             throw e;
         }
         for (int j = 0; j < JOINTS; j++) {
-            msr.massMatrix[j * JOINTS + j] = (float) FriArm.INERTIA[j];
+            msr.massMatrix[j * JOINTS + j] = (float) arm.inertia(j);
         }
         msr.desiredMsrSampleTime = (float) PERIOD;
         msr.desiredCmdSampleTime = (float) PERIOD;
@@ -121,7 +125,7 @@ public final class SimulatedFriPeer implements AutoCloseable {
                 : answeredInWindow >= OK_ANSWERS ? FriWire.QUALITY_OK
                         : answeredInWindow >= BAD_ANSWERS ? FriWire.QUALITY_BAD : FriWire.QUALITY_UNACCEPTABLE;
         switchState(inTime);
-        arm.step(state == FriWire.STATE_CMD, applied, PERIOD);
+        arm.drive(state == FriWire.STATE_CMD, applied);
         sendMeasurement();
         cycles++;
     }
@@ -202,9 +206,9 @@ public final class SimulatedFriPeer implements AutoCloseable {
         msr.power = command ? ALL_POWERED : 0;
         for (int j = 0; j < JOINTS; j++) {
             msr.temperature[j] = TEMPERATURE;
-            msr.msrJntPos[j] = (float) arm.q[j];
-            msr.cmdJntPos[j] = (float) arm.q[j];
-            msr.msrJntTrq[j] = (float) arm.torque[j];
+            msr.msrJntPos[j] = (float) arm.position(j);
+            msr.cmdJntPos[j] = (float) arm.position(j);
+            msr.msrJntTrq[j] = (float) arm.torque(j);
         }
         msr.encode(out);
         outstanding = true;
@@ -226,12 +230,12 @@ public final class SimulatedFriPeer implements AutoCloseable {
 
     /** The arm's joint position (rad); on the cycling thread. */
     public double position(int joint) {
-        return arm.q[joint];
+        return arm.position(joint);
     }
 
     /** The additional torque the arm applies (N·m); on the cycling thread. */
     public double appliedTorque(int joint) {
-        return arm.torque[joint];
+        return arm.torque(joint);
     }
 
     /** Measurements not answered within their cycle. */

@@ -95,7 +95,11 @@ class SimulatedSegmentTest {
     @Test
     void logicalCommandsReachNoSlaveBeforeSafeOpAndDroppedFramesDoNotReturn() {
         assertEquals(0, send(Esc.LRW, 0, 0, 8, 0), "no slave maps anything");
+        assertEquals(0, segment.ticks(), "the drives act once the frame is on its way back");
+        segment.afterFrame();
         assertEquals(1, segment.ticks(), "a process data frame ticks the simulation");
+        segment.afterFrame();
+        assertEquals(1, segment.ticks(), "once");
         segment.dropFrames(1);
         assertFalse(segment.process(f, frame(Esc.BRD, 0, 0x0130, 2, 0)));
         assertTrue(segment.process(f, frame(Esc.BRD, 0, 0x0130, 2, 0)));

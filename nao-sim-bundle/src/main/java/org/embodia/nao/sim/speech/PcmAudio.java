@@ -1,0 +1,121 @@
+package org.embodia.nao.sim.speech;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+import javax.sound.sampled.AudioFileFormat;
+import javax.sound.sampled.AudioFormat;
+import javax.sound.sampled.AudioInputStream;
+import javax.sound.sampled.AudioSystem;
+import javax.sound.sampled.UnsupportedAudioFileException;
+
+/**
+ * Mono signed 16-bit linear PCM at some sample rate: what the simulated loudspeaker plays and what the recognizer hears.
+ * Immutable.
+ */
+public final class PcmAudio {
+    private final int sampleRate;
+    private final short[] samples;
+
+    public PcmAudio(int sampleRate, short[] samples) {
+        if (sampleRate <= 0) {
+            throw new IllegalArgumentException("the sample rate must be positive, got " + sampleRate);
+        }
+        this.sampleRate = sampleRate;
+        this.samples = samples.clone();
+    }
+
+    public static PcmAudio silence(int sampleRate, double seconds) {
+        return new PcmAudio(sampleRate, new short[(int) Math.round(sampleRate * seconds)]);
+    }
+
+    /** Decodes signed 16-bit mono PCM of either byte order, the formats FreeTTS and WAV files deliver. */
+    static PcmAudio fromBytes(byte[] pcm, AudioFormat format) {
+        if (!AudioFormat.Encoding.PCM_SIGNED.equals(format.getEncoding()) || format.getSampleSizeInBits() != 16
+                || format.getChannels() != 1) {
+            throw new IllegalArgumentException("expected mono signed 16-bit PCM, got " + format);
+        }
+        short[] samples = new short[pcm.length / 2];
+        boolean bigEndian = format.isBigEndian();
+        for (int i = 0; i < samples.length; i++) {
+            int first = pcm[2 * i] & 0xff;
+            int second = pcm[2 * i + 1] & 0xff;
+            samples[i] = (short) (bigEndian ? first << 8 | second : second << 8 | first);
+        }
+        return new PcmAudio(Math.round(format.getSampleRate()), samples);
+    }
+
+    public static PcmAudio readWav(Path file) throws IOException {
+        try (AudioInputStream in = AudioSystem.getAudioInputStream(file.toFile())) {
+            return fromBytes(in.readAllBytes(), in.getFormat());
+        } catch (UnsupportedAudioFileException e) {
+            throw new IOException(file + " is not an audio file Java can read", e);
+        }
+    }
+
+    public void writeWav(Path file) throws IOException {
+        writeWav(file, format(sampleRate, 1), toLittleEndian(samples));
+    }
+
+    static AudioFormat format(int sampleRate, int channels) {
+        return new AudioFormat(sampleRate, 16, channels, true, false);
+    }
+
+    static void writeWav(Path file, AudioFormat format, byte[] pcm) throws IOException {
+        try (AudioInputStream in = new AudioInputStream(new ByteArrayInputStream(pcm), format,
+                pcm.length / format.getFrameSize())) {
+            AudioSystem.write(in, AudioFileFormat.Type.WAVE, file.toFile());
+        }
+    }
+
+    static byte[] toLittleEndian(short[] samples) {
+        byte[] pcm = new byte[2 * samples.length];
+        for (int i = 0; i < samples.length; i++) {
+            pcm[2 * i] = (byte) samples[i];
+            pcm[2 * i + 1] = (byte) (samples[i] >> 8);
+        }
+        return pcm;
+    }
+
+    public int sampleRate() {
+        return sampleRate;
+    }
+
+    public int length() {
+        return samples.length;
+    }
+
+    public short sample(int index) {
+        return samples[index];
+    }
+
+    public short[] samples() {
+        return samples.clone();
+    }
+
+    public double durationSeconds() {
+        return (double) samples.length / sampleRate;
+    }
+
+    /** The little-endian bytes Sphinx4's stream data source reads by default. */
+    public byte[] toLittleEndian() {
+        return toLittleEndian(samples);
+    }
+
+    public PcmAudio append(PcmAudio next) {
+        if (next.sampleRate != sampleRate) {
+            throw new IllegalArgumentException(
+                    "cannot append " + next.sampleRate + " Hz audio to " + sampleRate + " Hz audio");
+        }
+        short[] joined = Arrays.copyOf(samples, samples.length + next.samples.length);
+        System.arraycopy(next.samples, 0, joined, samples.length, next.samples.length);
+        return new PcmAudio(sampleRate, joined);
+    }
+
+    @Override
+    public String toString() {
+        return String.format("%d Hz mono, %.3f s", sampleRate, durationSeconds());
+    }
+}

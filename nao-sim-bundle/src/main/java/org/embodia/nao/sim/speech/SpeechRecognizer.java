@@ -1,0 +1,233 @@
+package org.embodia.nao.sim.speech;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import edu.cmu.sphinx.decoder.search.Token;
+import edu.cmu.sphinx.frontend.FrontEnd;
+import edu.cmu.sphinx.frontend.util.StreamDataSource;
+import edu.cmu.sphinx.jsgf.JSGFGrammar;
+import edu.cmu.sphinx.jsgf.JSGFGrammarException;
+import edu.cmu.sphinx.jsgf.JSGFGrammarParseException;
+import edu.cmu.sphinx.linguist.acoustic.AcousticModel;
+import edu.cmu.sphinx.linguist.dictionary.Dictionary;
+import edu.cmu.sphinx.recognizer.Recognizer;
+import edu.cmu.sphinx.result.Result;
+import edu.cmu.sphinx.util.LogMath;
+import edu.cmu.sphinx.util.props.ConfigurationManager;
+import edu.cmu.sphinx.util.props.ConfigurationManagerUtils;
+
+/**
+ * Word spotting with Sphinx4 and its bundled en-us acoustic model and CMU dictionary (receptor behaviour "recog" of
+ * spec 3.3.5). Each call decodes a 16 kHz mono utterance under a JSGF grammar made of the caller's vocabulary - one
+ * word, with optional silence around it - and rates the word found against a free loop of phones decoded from the same
+ * audio.
+ *
+ * <p>The confidence is sigmoid(d / n): d sums, over the n frames the grammar path spends in the word, the word's
+ * acoustic log-likelihood minus the phone loop's. It is the posterior of the word against "any sequence of sounds" with
+ * even priors and per-frame likelihoods: near 0.5 or above when the word explains the audio as well as the free phones
+ * do, near 0 when the audio holds something else. It does not measure how confusable two vocabulary words are.
+ *
+ * <p>Everything is loaded through this class's own class loader ("resource:" paths resolve against Sphinx4's classes),
+ * never the thread context class loader, so it works the same inside an OSGi bundle.
+ */
+public final class SpeechRecognizer implements AutoCloseable {
+    public static final int SAMPLE_RATE = 16_000;
+
+    private static final String GRAMMAR_NAME = "vocabulary";
+    /** The characters of the CMU dictionary's entries; anything else could not be a single grammar token. */
+    private static final Pattern ENTRY = Pattern.compile("[a-z0-9'._-]+");
+
+    private final Path grammarDirectory;
+    private final ConfigurationManager components;
+    private final Dictionary dictionary;
+    private final FrontEnd frontEnd;
+    private final StreamDataSource audioSource;
+    private final Recognizer phoneLoop;
+    /** Allocated with the first vocabulary: allocation compiles the grammar, which must exist by then. */
+    private Recognizer grammarRecognizer;
+    private List<String> vocabulary = List.of();
+
+    /** Loads the acoustic model and the dictionary (a second or two). */
+    public SpeechRecognizer() throws IOException {
+        grammarDirectory = Files.createTempDirectory("nao-speech-grammar");
+        try {
+            components = new ConfigurationManager(SpeechRecognizer.class.getResource("recognizer.config.xml"));
+            ConfigurationManagerUtils.setProperty(components, "grammar", JSGFGrammar.PROP_BASE_GRAMMAR_URL,
+                    grammarDirectory.toUri().toString());
+            ConfigurationManagerUtils.setProperty(components, "grammar", JSGFGrammar.PROP_GRAMMAR_NAME, GRAMMAR_NAME);
+            dictionary = components.lookup("dictionary");
+            dictionary.allocate();
+            // Before the phone loop: its linguist enumerates the model's phones as soon as it is configured.
+            AcousticModel acousticModel = components.lookup("acousticModel");
+            acousticModel.allocate();
+            frontEnd = components.lookup("frontEnd");
+            audioSource = components.lookup("audioSource");
+            phoneLoop = components.lookup("phoneLoopRecognizer");
+            phoneLoop.allocate();
+        } catch (IOException | RuntimeException e) {
+            try {
+                deleteGrammarDirectory();
+            } catch (UncheckedIOException cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Spots which word of the vocabulary the utterance holds.
+     *
+     * @param utterance 16 kHz mono audio
+     * @param vocabulary words of the CMU en-us dictionary, in any letter case; the result spells them as given
+     * @param threshold in [0, 1]: a confidence under it gives an empty {@link Recognition#word()}
+     * @throws IllegalArgumentException naming the words that are not in the dictionary, or if the vocabulary is empty,
+     *         the audio not 16 kHz or the threshold outside [0, 1]
+     */
+    public synchronized Recognition recognize(PcmAudio utterance, Collection<String> vocabulary, double threshold) {
+        if (!(threshold >= 0 && threshold <= 1)) {
+            throw new IllegalArgumentException("the threshold must be in [0, 1], got " + threshold);
+        }
+        if (utterance.sampleRate() != SAMPLE_RATE) {
+            throw new IllegalArgumentException("the acoustic model is for " + SAMPLE_RATE + " Hz audio, this is "
+                    + utterance.sampleRate() + " Hz");
+        }
+        Map<String, String> spellings = checkedVocabulary(vocabulary);
+        useVocabulary(List.copyOf(spellings.keySet()));
+
+        byte[] pcm = utterance.toLittleEndian();
+        Result inGrammar = decode(grammarRecognizer, pcm);
+        Token wordPath = inGrammar == null ? null : inGrammar.getBestFinalToken();
+        String heard = wordPath == null ? "" : inGrammar.getBestFinalResultNoFiller().trim();
+        if (!spellings.containsKey(heard)) {
+            return new Recognition(Optional.empty(), 0, threshold);
+        }
+        Result loop = decode(phoneLoop, pcm);
+        double confidence = loop == null || loop.getBestToken() == null ? 0
+                : confidence(wordPath, inGrammar.getWordTokenFirst(), loop.getBestToken());
+        return new Recognition(Optional.of(spellings.get(heard)), confidence, threshold);
+    }
+
+    /** Dictionary spelling to the caller's spelling, in the caller's order. */
+    private Map<String, String> checkedVocabulary(Collection<String> words) {
+        if (words.isEmpty()) {
+            throw new IllegalArgumentException("the vocabulary is empty");
+        }
+        Map<String, String> spellings = new LinkedHashMap<>();
+        List<String> unknown = new ArrayList<>();
+        for (String word : words) {
+            String entry = word.strip().toLowerCase(Locale.ROOT);
+            if (ENTRY.matcher(entry).matches() && dictionary.getWord(entry) != null) {
+                spellings.putIfAbsent(entry, word);
+            } else {
+                unknown.add("'" + word + "'");
+            }
+        }
+        if (!unknown.isEmpty()) {
+            throw new IllegalArgumentException("not words of the CMU en-us pronunciation dictionary, so they cannot be"
+                    + " recognized: " + String.join(", ", unknown));
+        }
+        return spellings;
+    }
+
+    private void useVocabulary(List<String> entries) {
+        if (entries.equals(vocabulary)) {
+            return;
+        }
+        // Quoted tokens: entries such as "a.m." or "x-ray" are not bare JSGF tokens.
+        String alternatives = entries.stream().map(entry -> '"' + entry + '"').collect(Collectors.joining(" | "));
+        String jsgf = "#JSGF V1.0;\ngrammar " + GRAMMAR_NAME + ";\npublic <word> = " + alternatives + ";\n";
+        try {
+            Files.writeString(grammarDirectory.resolve(GRAMMAR_NAME + ".gram"), jsgf);
+            if (grammarRecognizer == null) {
+                grammarRecognizer = components.lookup("grammarRecognizer");
+                grammarRecognizer.allocate();
+            } else {
+                // The flat linguist notices the new grammar and recompiles it when the next decoding starts.
+                JSGFGrammar grammar = components.lookup("grammar");
+                grammar.loadJSGF(GRAMMAR_NAME);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (JSGFGrammarParseException | JSGFGrammarException e) {
+            throw new IllegalStateException("the grammar built from " + entries + " does not load", e);
+        }
+        vocabulary = entries;
+    }
+
+    private Result decode(Recognizer recognizer, byte[] pcm) {
+        // A search that ends early (all paths pruned, as on digital silence) leaves frames of the old utterance in the
+        // front end's buffers, which the next decoding would read first: start every utterance from empty buffers.
+        frontEnd.initialize();
+        audioSource.setInputStream(new ByteArrayInputStream(pcm));
+        return recognizer.recognize();
+    }
+
+    /** sigmoid(d / n) of the class comment, from the two best paths' tokens (kept whole by keepAllTokens). */
+    private static double confidence(Token wordPath, boolean wordTokenFirst, Token phoneLoopPath) {
+        Map<Long, Float> loopScores = new HashMap<>();
+        for (Token token = phoneLoopPath; token != null; token = token.getPredecessor()) {
+            if (token.isEmitting()) {
+                loopScores.put(token.getCollectTime(), token.getAcousticScore());
+            }
+        }
+        List<Token> path = new ArrayList<>();
+        for (Token token = wordPath; token != null; token = token.getPredecessor()) {
+            path.add(token);
+        }
+        // Walk in the direction in which a word's token comes before the tokens of its sounds.
+        if (wordTokenFirst) {
+            Collections.reverse(path);
+        }
+        LogMath logMath = LogMath.getLogMath();
+        boolean inWord = false;
+        double difference = 0;
+        int frames = 0;
+        for (Token token : path) {
+            if (token.isWord()) {
+                inWord = !token.getWord().isFiller();
+            } else if (inWord && token.isEmitting()) {
+                Float loopScore = loopScores.get(token.getCollectTime());
+                if (loopScore != null) {
+                    difference += logMath.logToLn(token.getAcousticScore()) - logMath.logToLn(loopScore);
+                    frames++;
+                }
+            }
+        }
+        return frames == 0 ? 0 : 1 / (1 + Math.exp(-difference / frames));
+    }
+
+    @Override
+    public synchronized void close() {
+        if (grammarRecognizer != null) {
+            grammarRecognizer.deallocate();
+        }
+        phoneLoop.deallocate();
+        deleteGrammarDirectory();
+    }
+
+    private void deleteGrammarDirectory() {
+        try (var files = Files.list(grammarDirectory)) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                Files.delete(file);
+            }
+            Files.delete(grammarDirectory);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not delete the grammar directory " + grammarDirectory, e);
+        }
+    }
+}

@@ -1,0 +1,209 @@
+package org.embodia.nao.sim.speech;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Speech synthesized by FreeTTS and recognized by Sphinx4: the loudspeaker and the microphones in one loop. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class SpeechRecognizerTest {
+    private static final List<String> COMMANDS = List.of("hello", "goodbye", "walk", "photo", "stop");
+    private static final List<String> ROBOT_WORDS = List.of("hello", "goodbye", "walk", "photo", "stop", "yes", "no",
+            "left", "right", "forward", "back", "sit", "stand", "dance", "robot", "sleep", "wake", "look", "turn",
+            "music", "seven", "banana");
+    private static final List<String> OTHER_WORDS = List.of("banana", "computer", "yes", "seven", "music", "apple",
+            "water", "table", "window", "green", "happy", "monday", "kitchen", "telephone", "chair", "one", "two",
+            "three", "red", "blue", "sit", "stand", "left", "right", "go", "come", "bye", "hi", "halt", "top");
+    /** Passes all five commands and 29 of the 30 other words here: see the figures the tests print. */
+    private static final double THRESHOLD = 0.3;
+
+    private SpeechSynthesizer synthesizer;
+    private SpeechRecognizer recognizer;
+
+    @BeforeAll
+    void load() throws Exception {
+        synthesizer = new SpeechSynthesizer();
+        long start = System.nanoTime();
+        recognizer = new SpeechRecognizer();
+        System.out.printf("recognizer loaded in %.0f ms%n", (System.nanoTime() - start) / 1e6);
+    }
+
+    @AfterAll
+    void free() {
+        recognizer.close();
+        synthesizer.close();
+    }
+
+    /** How many words came back as the decoder's best guess, and how many of those also passed the threshold. */
+    private record Score(int decodedRight, int accepted) {
+    }
+
+    /** Says each word and recognizes it under the vocabulary, printing the figures. */
+    private Score sayAndRecognize(List<String> words, List<String> vocabulary) {
+        int decodedRight = 0;
+        int accepted = 0;
+        double synthesisMs = 0;
+        double recognitionMs = 0;
+        double audioSeconds = 0;
+        for (String word : words) {
+            long start = System.nanoTime();
+            PcmAudio audio = synthesizer.synthesize(word);
+            long synthesized = System.nanoTime();
+            Recognition recognition = recognizer.recognize(audio, vocabulary, THRESHOLD);
+            long recognized = System.nanoTime();
+            synthesisMs += (synthesized - start) / 1e6;
+            recognitionMs += (recognized - synthesized) / 1e6;
+            audioSeconds += audio.durationSeconds();
+            decodedRight += recognition.candidate().equals(Optional.of(word)) ? 1 : 0;
+            accepted += recognition.word().equals(Optional.of(word)) ? 1 : 0;
+            System.out.printf("  %-8s -> %-8s confidence %.3f, %.2f s of audio, synthesis %.0f ms, recognition %.0f ms%n",
+                    word, recognition.candidate().orElse("-"), recognition.confidence(), audio.durationSeconds(),
+                    (synthesized - start) / 1e6, (recognized - synthesized) / 1e6);
+        }
+        System.out.printf("grammar of %d words: %d/%d decoded right, %d/%d also over the threshold %.2f;"
+                + " mean synthesis %.1f ms, mean recognition %.1f ms, for %.2f s of audio%n", vocabulary.size(),
+                decodedRight, words.size(), accepted, words.size(), THRESHOLD, synthesisMs / words.size(),
+                recognitionMs / words.size(), audioSeconds / words.size());
+        return new Score(decodedRight, accepted);
+    }
+
+    @Test
+    void eachCommandIsHeardAsItself() {
+        assertEquals(new Score(COMMANDS.size(), COMMANDS.size()), sayAndRecognize(COMMANDS, COMMANDS));
+    }
+
+    @Test
+    void aLargerVocabularyIsMostlyHeardRight() {
+        Score score = sayAndRecognize(ROBOT_WORDS, ROBOT_WORDS);
+
+        // Measured: 21 of 22 ("look" is heard as "walk"), 17 of them over the threshold
+        assertTrue(score.decodedRight() >= 20, score.toString());
+        assertTrue(score.accepted() >= 15, score.toString());
+    }
+
+    @Test
+    void aThresholdAboveTheConfidenceGivesEmpty() {
+        PcmAudio hello = synthesizer.synthesize("hello");
+        double confidence = recognizer.recognize(hello, COMMANDS, 0).confidence();
+        assertTrue(confidence > 0 && confidence < 1, "confidence " + confidence);
+
+        Recognition atIt = recognizer.recognize(hello, COMMANDS, confidence);
+        Recognition above = recognizer.recognize(hello, COMMANDS, Math.nextUp(confidence));
+
+        assertEquals(Optional.of("hello"), atIt.word());
+        assertEquals(Optional.empty(), above.word());
+        assertEquals(Optional.of("hello"), above.candidate(), "the decoder's choice stays visible");
+        assertEquals(confidence, above.confidence(), "the same audio is rated the same");
+    }
+
+    @Test
+    void wordsOutsideTheVocabularyMostlyFallUnderTheThreshold() {
+        int rejected = 0;
+        for (String other : OTHER_WORDS) {
+            Recognition recognition = recognizer.recognize(synthesizer.synthesize(other), COMMANDS, THRESHOLD);
+            rejected += recognition.word().isEmpty() ? 1 : 0;
+            System.out.printf("  %-9s against %s: best %-7s confidence %.3f%n", other, COMMANDS,
+                    recognition.candidate().orElse("-"), recognition.confidence());
+        }
+        System.out.printf("%d/%d words outside the grammar rejected at the threshold %.2f%n", rejected,
+                OTHER_WORDS.size(), THRESHOLD);
+
+        // Measured: 29 of 30 ("one" passes as "walk")
+        assertTrue(rejected >= 27, rejected + " rejected");
+    }
+
+    @Test
+    void silenceGivesEmptyAndLeavesTheRecognizerReady() {
+        Recognition silence = recognizer.recognize(PcmAudio.silence(SpeechRecognizer.SAMPLE_RATE, 1), COMMANDS,
+                THRESHOLD);
+        Recognition next = recognizer.recognize(synthesizer.synthesize("goodbye"), COMMANDS, THRESHOLD);
+
+        assertEquals(Optional.empty(), silence.word(), silence.toString());
+        assertEquals(Optional.of("goodbye"), next.word(), next.toString());
+    }
+
+    @Test
+    void wordsNotInTheDictionaryAreNamed() {
+        PcmAudio hello = synthesizer.synthesize("hello");
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> recognizer.recognize(hello, List.of("hello", "xyzzyq", "two words", "<sil>"), THRESHOLD));
+
+        String message = e.getMessage();
+        assertTrue(message.contains("'xyzzyq'") && message.contains("'two words'") && message.contains("'<sil>'"),
+                message);
+        assertFalse(message.contains("'hello'"), message);
+    }
+
+    @Test
+    void theResultIsSpelledAsTheCallerSpelledIt() {
+        Recognition recognition = recognizer.recognize(synthesizer.synthesize("goodbye"),
+                List.of("Hello", "GOODBYE", "Walk"), THRESHOLD);
+
+        assertEquals(Optional.of("GOODBYE"), recognition.word(), recognition.toString());
+    }
+
+    @Test
+    void entriesWithPunctuationMakeAValidGrammar() {
+        Recognition recognition = recognizer.recognize(synthesizer.synthesize("o'clock"),
+                List.of("hello", "x-ray", "a.m.", "o'clock"), THRESHOLD);
+
+        assertEquals(Optional.of("o'clock"), recognition.word(), recognition.toString());
+    }
+
+    @Test
+    void badArgumentsAreRefused() {
+        PcmAudio hello = synthesizer.synthesize("hello");
+        PcmAudio eightKilohertz = synthesizer.synthesize("hello", "kevin");
+
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> recognizer.recognize(eightKilohertz, COMMANDS, THRESHOLD)).getMessage().contains("16000 Hz"));
+        assertThrows(IllegalArgumentException.class, () -> recognizer.recognize(hello, List.of(), THRESHOLD));
+        assertThrows(IllegalArgumentException.class, () -> recognizer.recognize(hello, COMMANDS, 1.5));
+        assertThrows(IllegalArgumentException.class, () -> recognizer.recognize(hello, COMMANDS, Double.NaN));
+    }
+
+    @Test
+    void speechRecordedByTheMicrophonesIsRecognized(@TempDir Path directory) throws Exception {
+        SimulatedMicrophones microphones = new SimulatedMicrophones(SpeechRecognizer.SAMPLE_RATE);
+        PcmAudio said = synthesizer.synthesize("photo");
+        microphones.hear(said);
+
+        MicrophoneRecorder.Recording recording = MicrophoneRecorder.recordUntilSilence(microphones::nextFrame,
+                new SilenceDetector(300, Duration.ofMillis(500), SimulatedMicrophones.FRAME), Duration.ofSeconds(5),
+                directory.resolve("heard.wav"));
+        Recognition recognition = recognizer.recognize(recording.audio().channel(Microphone.FRONT), COMMANDS,
+                THRESHOLD);
+
+        assertTrue(recording.endedBySilence());
+        double recorded = recording.audio().durationSeconds();
+        assertTrue(recorded > 0.5 && recorded <= said.durationSeconds() + 0.5 + 0.02,
+                recorded + " s recorded for " + said.durationSeconds() + " s said");
+        assertEquals(Optional.of("photo"), recognition.word(), recognition.toString());
+    }
+
+    @Test
+    void switchingVocabulariesBackAndForthKeepsResultsStable() {
+        PcmAudio walk = synthesizer.synthesize("walk");
+        List<Double> confidences = new ArrayList<>();
+        for (List<String> vocabulary : List.of(COMMANDS, ROBOT_WORDS, COMMANDS)) {
+            Recognition recognition = recognizer.recognize(walk, vocabulary, THRESHOLD);
+            assertEquals(Optional.of("walk"), recognition.word());
+            confidences.add(recognition.confidence());
+        }
+        assertEquals(confidences.get(0), confidences.get(2));
+    }
+}

@@ -1,0 +1,108 @@
+package org.embodia.nao.sim.speech;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.Set;
+
+import javax.sound.sampled.AudioFileFormat;
+import javax.sound.sampled.AudioFormat;
+import javax.sound.sampled.AudioSystem;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SpeechSynthesizerTest {
+    private static SpeechSynthesizer synthesizer;
+
+    @BeforeAll
+    static void loadVoices() {
+        synthesizer = new SpeechSynthesizer();
+    }
+
+    @AfterAll
+    static void freeVoices() {
+        synthesizer.close();
+    }
+
+    static double rms(PcmAudio audio) {
+        double sum = 0;
+        for (int i = 0; i < audio.length(); i++) {
+            sum += (double) audio.sample(i) * audio.sample(i);
+        }
+        return Math.sqrt(sum / audio.length());
+    }
+
+    @Test
+    void helloIsHalfASecondOfSixteenKilohertzSpeech() {
+        PcmAudio hello = synthesizer.synthesize("hello");
+
+        assertEquals(16_000, hello.sampleRate());
+        assertTrue(hello.durationSeconds() > 0.4 && hello.durationSeconds() < 1.5, hello.toString());
+        assertTrue(rms(hello) > 500, "speech, not silence: RMS " + rms(hello));
+    }
+
+    @Test
+    void aSentenceLastsLongerThanAWord() {
+        double word = synthesizer.synthesize("hello").durationSeconds();
+        double sentence = synthesizer.synthesize("hello, I am a robot and I can walk").durationSeconds();
+
+        assertTrue(sentence > 3 * word, sentence + " s against " + word + " s");
+    }
+
+    @Test
+    void theKevinVoiceSpeaksAtEightKilohertz() {
+        assertEquals(Set.of("kevin", "kevin16"), synthesizer.voiceNames());
+        assertEquals(8_000, synthesizer.synthesize("hello", "kevin").sampleRate());
+    }
+
+    @Test
+    void emptyTextIsRefused() {
+        for (String text : new String[] {"", "   ", null}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> synthesizer.synthesize(text));
+            assertTrue(e.getMessage().contains("empty"), e.getMessage());
+        }
+    }
+
+    @Test
+    void textWithNothingToPronounceIsRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> synthesizer.synthesize("!!!"));
+
+        assertTrue(e.getMessage().contains("nothing to pronounce"), e.getMessage());
+    }
+
+    @Test
+    void anUnknownVoiceIsNamedWithTheVoicesThereAre() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> synthesizer.synthesize("hello", "alan"));
+
+        assertTrue(e.getMessage().contains("'alan'") && e.getMessage().contains("kevin16"), e.getMessage());
+    }
+
+    @Test
+    void theLoudspeakerPlaysIntoWavFiles(@TempDir Path directory) throws Exception {
+        Loudspeaker loudspeaker = new Loudspeaker(synthesizer, directory.resolve("played"));
+
+        Loudspeaker.Playback first = loudspeaker.say("goodbye");
+        Loudspeaker.Playback second = loudspeaker.say("walk");
+
+        AudioFileFormat file = AudioSystem.getAudioFileFormat(first.file().toFile());
+        AudioFormat format = file.getFormat();
+        assertEquals(AudioFileFormat.Type.WAVE, file.getType());
+        assertEquals(16_000, format.getSampleRate());
+        assertEquals(1, format.getChannels());
+        assertEquals(16, format.getSampleSizeInBits());
+        assertEquals(AudioFormat.Encoding.PCM_SIGNED, format.getEncoding());
+        assertArrayEquals(first.audio().samples(), PcmAudio.readWav(first.file()).samples());
+        assertNotEquals(first.file(), second.file());
+        assertEquals(second.audio().length(), PcmAudio.readWav(second.file()).length());
+    }
+}

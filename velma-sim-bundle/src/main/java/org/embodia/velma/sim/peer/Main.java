@@ -1,0 +1,65 @@
+package org.embodia.velma.sim.peer;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * The simulated hardware of the velma-hw profile as a process of its own: {@link VelmaPeers} until it is
+ * stopped (SIGTERM, Ctrl-C), then the namespace and veth pair are removed. Options, with their defaults
+ * (those of run-configs/velma-hw's configuration): {@code --namespace embodia-velma --interface velma-ec
+ * --segment velma-ec-seg --right 127.0.0.1:49938 --left 127.0.0.1:49939}. Prints one line when ready.
+ */
+public final class Main {
+    private Main() {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        Map<String, String> options = new LinkedHashMap<>(Map.of("namespace", "embodia-velma", "interface", "velma-ec", "segment",
+                "velma-ec-seg", "right", "127.0.0.1:49938", "left", "127.0.0.1:49939"));
+        for (int i = 0; i < args.length; i++) {
+            String key = args[i].startsWith("--") ? args[i].substring(2) : "";
+            if (!options.containsKey(key) || i + 1 >= args.length) {
+                fail("usage: velma-peers [--namespace n] [--interface host-end] [--segment ns-end] [--right host:port] [--left host:port]"
+                        + " (bad argument '" + args[i] + "')");
+            }
+            options.put(key, args[++i]);
+        }
+        VelmaPeers peers;
+        try {
+            peers = VelmaPeers.start(options.get("namespace"), options.get("interface"), options.get("segment"), address(options.get("right")),
+                    address(options.get("left")));
+        } catch (IOException | IllegalArgumentException e) {
+            fail("velma-peers: " + e.getMessage());
+            return;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            peers.close();
+            stopped.countDown();
+        }, "velma-peers shutdown"));
+        System.out.println("velma-peers ready: EtherCAT segment behind " + peers.hostInterface() + ", FRI to " + options.get("right")
+                + " (right) and " + options.get("left") + " (left)");
+        System.out.flush();
+        stopped.await();
+    }
+
+    private static InetSocketAddress address(String text) {
+        int colon = text.lastIndexOf(':');
+        if (colon <= 0) {
+            throw new IllegalArgumentException("an address is host:port, got '" + text + "'");
+        }
+        try {
+            return new InetSocketAddress(text.substring(0, colon), Integer.parseInt(text.substring(colon + 1)));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("an address is host:port, got '" + text + "'");
+        }
+    }
+
+    private static void fail(String message) {
+        System.err.println(message);
+        System.exit(2);
+    }
+}

@@ -1,0 +1,125 @@
+package org.embodia.velma.sim.peer;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+
+import org.embodia.velma.model.Arm;
+import org.embodia.velma.sim.VelmaSimulation;
+import org.embodia.velma.sim.ethercat.NetNamespace;
+import org.embodia.velma.sim.ethercat.SegmentServer;
+import org.embodia.velma.sim.ethercat.SimulatedSegment;
+import org.embodia.velma.sim.fri.SimulatedFriPeer;
+import org.embodia.velma.sim.fri.SimulationArm;
+
+/**
+ * Velma's hardware as the hardware bundles meet it, over one simulation: the EtherCAT segment on the far
+ * end of a veth pair inside a network namespace, and the KRC's FRI for both arms on loopback UDP. The bus is
+ * the robot's clock, as drives synchronised to it are: every frame with process data ticks the simulation
+ * once, and each tick ends with one FRI cycle per arm (answers taken, the next measurement sent). So the
+ * peers run exactly as fast as the master that drives them, and stop with it.
+ */
+public final class VelmaPeers implements AutoCloseable {
+    private final NetNamespace namespace;
+    private final VelmaSimulation simulation;
+    private final SimulatedFriPeer right;
+    private final SimulatedFriPeer left;
+    private final SegmentServer server;
+    private volatile Throwable friFailure;
+
+    private VelmaPeers(NetNamespace namespace, InetSocketAddress rightRemote, InetSocketAddress leftRemote) throws IOException {
+        this.namespace = namespace;
+        simulation = new VelmaSimulation(VelmaSimulation.Pace.MANUAL);
+        SimulatedFriPeer r = null;
+        SimulatedFriPeer l = null;
+        try {
+            r = new SimulatedFriPeer(rightRemote, new SimulationArm(simulation.lwr(Arm.RIGHT)), 1);
+            l = new SimulatedFriPeer(leftRemote, new SimulationArm(simulation.lwr(Arm.LEFT)), 2);
+            SimulatedFriPeer rightPeer = r;
+            SimulatedFriPeer leftPeer = l;
+            simulation.attach(() -> {
+                try {
+                    rightPeer.cycle();
+                    leftPeer.cycle();
+                } catch (IOException e) {
+                    friFailure = e;
+                    throw new UncheckedIOException(e);
+                }
+            });
+            server = SegmentServer.start(namespace.name(), namespace.segmentInterface(), new SimulatedSegment(simulation));
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(r);
+            closeQuietly(l);
+            simulation.close();
+            throw e;
+        }
+        right = r;
+        left = l;
+    }
+
+    /**
+     * Creates the namespace {@code namespaceName} with the veth pair {@code hostInterface} – {@code segmentInterface}
+     * and starts the peers; FRI measurements go to {@code rightRemote} and {@code leftRemote}. On failure
+     * removes what it made.
+     */
+    public static VelmaPeers start(String namespaceName, String hostInterface, String segmentInterface, InetSocketAddress rightRemote,
+            InetSocketAddress leftRemote) throws IOException {
+        return start(NetNamespace.create(namespaceName, hostInterface, segmentInterface), rightRemote, leftRemote);
+    }
+
+    /** The same in a namespace with unique names, for tests. */
+    public static VelmaPeers start(InetSocketAddress rightRemote, InetSocketAddress leftRemote) throws IOException {
+        return start(NetNamespace.create(), rightRemote, leftRemote);
+    }
+
+    private static VelmaPeers start(NetNamespace ns, InetSocketAddress rightRemote, InetSocketAddress leftRemote) throws IOException {
+        try {
+            return new VelmaPeers(ns, rightRemote, leftRemote);
+        } catch (IOException | RuntimeException e) {
+            ns.close();
+            throw e;
+        }
+    }
+
+    private static void closeQuietly(SimulatedFriPeer peer) {
+        if (peer != null) {
+            try {
+                peer.close();
+            } catch (IOException e) {
+                // Closing a datagram channel that never sent anything; nothing to report.
+            }
+        }
+    }
+
+    /** Where the EtherCAT master is to open its raw socket. */
+    public String hostInterface() {
+        return namespace.hostInterface();
+    }
+
+    public SimulatedFriPeer rightArm() {
+        return right;
+    }
+
+    public SimulatedFriPeer leftArm() {
+        return left;
+    }
+
+    /** Simulation ticks so far: one per process-data frame the master sent. */
+    public long ticks() {
+        return simulation.ticks();
+    }
+
+    /** What stopped a peer, or null while they run well. */
+    public Throwable failure() {
+        return friFailure != null ? friFailure : server.failure();
+    }
+
+    @Override
+    public void close() {
+        server.close();
+        closeQuietly(right);
+        closeQuietly(left);
+        simulation.close();
+        namespace.close();
+    }
+}
