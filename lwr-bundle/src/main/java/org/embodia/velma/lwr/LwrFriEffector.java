@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.DatagramChannel;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 
 import org.embodia.api.agent.Subsystem;
 import org.embodia.api.agent.SubsystemKind;
@@ -39,6 +40,10 @@ import org.osgi.service.component.annotations.Deactivate;
  * friStart. The answer asks for joint impedance as Velma's lwr_fri does: the measured position,
  * stiffness zero, damping {@value #DAMPING}, and the command's torques as additional joint torques.
  * A step without a new measurement (lost or late) publishes nothing, so readers see no new status.
+ * While the KRC is talking (a measurement within the last {@value #TALKING_STEPS} steps) a step whose
+ * measurement has not come yet waits up to {@code measurementWaitMicros} for it, as Velma's FRI component
+ * is triggered by the measurement's arrival; so a datagram a little late in a stalled VM is still answered
+ * in its own cycle.
  *
  * <p>The watchdog: after more than {@code watchdogCycles} steps without a new valid command the
  * answers ask for nothing and carry no torque; the KRC then leaves COMMAND for MONITOR and the
@@ -50,6 +55,9 @@ public final class LwrFriEffector implements Subsystem, AutoCloseable {
     static final int DEFAULT_WATCHDOG_CYCLES = 10;
     /** The normalized joint damping Velma's lwr_fri commands with stiffness zero. */
     static final float DAMPING = 0.7f;
+    static final int DEFAULT_MEASUREMENT_WAIT_MICROS = 500;
+    /** Steps after the last measurement during which a step waits for the next one. */
+    static final int TALKING_STEPS = 10;
 
     /** The configuration of one arm (factory PID {@value #PID}). */
     public @interface Config {
@@ -67,10 +75,14 @@ public final class LwrFriEffector implements Subsystem, AutoCloseable {
 
         /** Steps without a new command after which the answers stop asking for torques. */
         int watchdogCycles() default DEFAULT_WATCHDOG_CYCLES;
+
+        /** How long a step waits for a measurement not yet arrived while the KRC is talking; 0: not at all. */
+        int measurementWaitMicros() default DEFAULT_MEASUREMENT_WAIT_MICROS;
     }
 
     private final SubsystemName name;
     private final int watchdogCycles;
+    private final long measurementWaitNanos;
     private final InetAddress remoteHost;
     private final int remotePort;
     final InputBuffer<LwrCommand> command = new InputBuffer<>("command", LwrCommand.class, LwrCommand::new);
@@ -85,9 +97,12 @@ public final class LwrFriEffector implements Subsystem, AutoCloseable {
     private final float[] torque = new float[Fri.JOINTS];
     private final DatagramChannel channel;
     private final Thread receiver;
+    /** The loop thread while it waits for a measurement, for the receiver to wake. */
+    private volatile Thread waiting;
     private volatile InetSocketAddress target;
     private SocketAddress sender;
     private int cyclesWithoutCommand;
+    private int stepsWithoutMeasurement = TALKING_STEPS;
     private boolean measuredBefore;
     private int previousSeq;
     private float previousTimestamp;
@@ -99,10 +114,10 @@ public final class LwrFriEffector implements Subsystem, AutoCloseable {
 
     @Activate
     public LwrFriEffector(Config config) {
-        this(config.name(), config.localPort(), config.remoteHost(), config.remotePort(), config.watchdogCycles());
+        this(config.name(), config.localPort(), config.remoteHost(), config.remotePort(), config.watchdogCycles(), config.measurementWaitMicros());
     }
 
-    LwrFriEffector(String name, int localPort, String remoteHost, int remotePort, int watchdogCycles) {
+    LwrFriEffector(String name, int localPort, String remoteHost, int remotePort, int watchdogCycles, int measurementWaitMicros) {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException(PID + ": 'name' is required, e.g. core/a.lwr_r/re");
         }
@@ -119,7 +134,11 @@ public final class LwrFriEffector implements Subsystem, AutoCloseable {
         if (watchdogCycles < 1) {
             throw new IllegalArgumentException(name + ": watchdogCycles must be at least 1, got " + watchdogCycles);
         }
+        if (measurementWaitMicros < 0) {
+            throw new IllegalArgumentException(name + ": measurementWaitMicros must be 0 or more, got " + measurementWaitMicros);
+        }
         this.watchdogCycles = watchdogCycles;
+        this.measurementWaitNanos = measurementWaitMicros * 1000L;
         this.remoteHost = resolve(name, remoteHost);
         this.remotePort = remotePort;
         if (this.remoteHost != null && remotePort > 0) {
@@ -209,6 +228,7 @@ public final class LwrFriEffector implements Subsystem, AutoCloseable {
                     target = new InetSocketAddress(remoteHost != null ? remoteHost : krc.getAddress(), remotePort > 0 ? remotePort : krc.getPort());
                 }
                 received.send();
+                LockSupport.unpark(waiting);
             } catch (ClosedChannelException e) {
                 return;
             } catch (IOException e) {
@@ -235,12 +255,40 @@ public final class LwrFriEffector implements Subsystem, AutoCloseable {
     @Override
     public void step() {
         takeCommand();
-        if (latest.receive() != Freshness.NEW_DATA) {
+        if (latest.receive() != Freshness.NEW_DATA && !awaitMeasurement()) {
+            if (stepsWithoutMeasurement < TALKING_STEPS) {
+                stepsWithoutMeasurement++;
+            }
             return;
         }
+        stepsWithoutMeasurement = 0;
         FriMeasurement m = latest.get();
         publish(m);
         answer(m);
+    }
+
+    /**
+     * While the KRC is talking, parks until the receiver hands over a measurement or the wait is over. Parking,
+     * not spinning: the loop thread runs SCHED_FIFO and would starve the receiver sharing its core.
+     */
+    private boolean awaitMeasurement() {
+        if (stepsWithoutMeasurement >= TALKING_STEPS || measurementWaitNanos == 0) {
+            return false;
+        }
+        long deadline = System.nanoTime() + measurementWaitNanos;
+        waiting = Thread.currentThread();
+        try {
+            long left;
+            while ((left = deadline - System.nanoTime()) > 0) {
+                if (latest.receive() == Freshness.NEW_DATA) {
+                    return true;
+                }
+                LockSupport.parkNanos(left);
+            }
+            return latest.receive() == Freshness.NEW_DATA;
+        } finally {
+            waiting = null;
+        }
     }
 
     /** A new valid command resets the watchdog; an invalid one is counted and never sent. */

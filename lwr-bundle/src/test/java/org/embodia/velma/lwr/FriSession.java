@@ -38,10 +38,14 @@ final class FriSession implements AutoCloseable {
 
     /** With answers to the sender of the measurements, or to the peer's address given in the configuration. */
     FriSession(int watchdogCycles, boolean configuredRemote) throws IOException {
+        this(watchdogCycles, configuredRemote, LwrFriEffector.DEFAULT_MEASUREMENT_WAIT_MICROS);
+    }
+
+    FriSession(int watchdogCycles, boolean configuredRemote, int measurementWaitMicros) throws IOException {
         port = freePort();
         peer = new SimulatedFriPeer(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), POSTURE, 42);
-        lwr = configuredRemote ? new LwrFriEffector("core/a.lwr_r/re", port, "127.0.0.1", peer.port(), watchdogCycles)
-                : new LwrFriEffector("core/a.lwr_r/re", port, "", 0, watchdogCycles);
+        lwr = configuredRemote ? new LwrFriEffector("core/a.lwr_r/re", port, "127.0.0.1", peer.port(), watchdogCycles, measurementWaitMicros)
+                : new LwrFriEffector("core/a.lwr_r/re", port, "", 0, watchdogCycles, measurementWaitMicros);
         toLwr.connect(lwr.command);
         lwr.status.connect(fromLwr);
         next = System.nanoTime();

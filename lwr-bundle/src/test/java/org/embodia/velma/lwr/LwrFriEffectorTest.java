@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -13,6 +15,7 @@ import java.net.StandardProtocolFamily;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 
 import org.embodia.api.buffer.Freshness;
 import org.embodia.velma.api.ControlMode;
@@ -171,25 +174,58 @@ class LwrFriEffectorTest {
         }
     }
 
+    /** The KRC's measurement 5 ms late: a step that waits 50 ms answers it in its own cycle, one that does not wait sees nothing new. */
+    @Test
+    void aMeasurementLateWithinTheWaitIsAnsweredInItsOwnStep() throws Exception {
+        for (int waitMicros : new int[] {50_000, 0}) {
+            try (FriSession s = new FriSession(LwrFriEffector.DEFAULT_WATCHDOG_CYCLES, false, waitMicros)) {
+                for (int i = 0; i < 10; i++) {
+                    s.cycle();
+                }
+                long answers = s.lwr.answers();
+                Thread late = new Thread(() -> {
+                    LockSupport.parkNanos(5_000_000);
+                    try {
+                        s.peer.cycle();
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                });
+                late.start();
+                Freshness f = s.loop();
+                late.join();
+                if (waitMicros > 0) {
+                    assertEquals(Freshness.NEW_DATA, f, "the late measurement, waited for");
+                    assertEquals(answers + 1, s.lwr.answers(), "answered in the same step");
+                } else {
+                    assertEquals(Freshness.OLD_DATA, f, "without waiting the step finds nothing new");
+                    assertEquals(answers, s.lwr.answers());
+                }
+            }
+        }
+    }
+
     @Test
     void aPortInUseIsAClearErrorNamingThePort() throws Exception {
         try (DatagramChannel taken = DatagramChannel.open(StandardProtocolFamily.INET)) {
             taken.bind(new InetSocketAddress(0));
             int port = ((InetSocketAddress) taken.getLocalAddress()).getPort();
             IllegalStateException e = assertThrows(IllegalStateException.class,
-                    () -> new LwrFriEffector("core/a.lwr_l/re", port, "", 0, LwrFriEffector.DEFAULT_WATCHDOG_CYCLES));
+                    () -> new LwrFriEffector("core/a.lwr_l/re", port, "", 0, LwrFriEffector.DEFAULT_WATCHDOG_CYCLES, 0));
             assertTrue(e.getMessage().contains("core/a.lwr_l/re") && e.getMessage().contains("UDP port " + port), e.getMessage());
         }
     }
 
     @Test
     void badConfigurationIsRefusedWithItsName() {
-        assertThrows(IllegalArgumentException.class, () -> new LwrFriEffector("", 49938, "", 0, 10));
-        assertThrows(IllegalArgumentException.class, () -> new LwrFriEffector("core/a.body/ve", 49938, "", 0, 10));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new LwrFriEffector("core/a.lwr_r/re", 70000, "", 0, 10));
+        assertThrows(IllegalArgumentException.class, () -> new LwrFriEffector("", 49938, "", 0, 10, 0));
+        assertThrows(IllegalArgumentException.class, () -> new LwrFriEffector("core/a.body/ve", 49938, "", 0, 10, 0));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new LwrFriEffector("core/a.lwr_r/re", 70000, "", 0, 10, 0));
         assertTrue(e.getMessage().contains("localPort"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> new LwrFriEffector("core/a.lwr_r/re", 49938, "", -1, 10));
-        assertThrows(IllegalArgumentException.class, () -> new LwrFriEffector("core/a.lwr_r/re", 49938, "", 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> new LwrFriEffector("core/a.lwr_r/re", 49938, "", -1, 10, 0));
+        assertThrows(IllegalArgumentException.class, () -> new LwrFriEffector("core/a.lwr_r/re", 49938, "", 0, 0, 0));
+        e = assertThrows(IllegalArgumentException.class, () -> new LwrFriEffector("core/a.lwr_r/re", 49938, "", 0, 10, -1));
+        assertTrue(e.getMessage().contains("measurementWaitMicros"), e.getMessage());
     }
 
     @Test

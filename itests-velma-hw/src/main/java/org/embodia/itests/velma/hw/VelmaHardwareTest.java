@@ -68,8 +68,9 @@ class VelmaHardwareTest {
         InetAddress loopback = InetAddress.getLoopbackAddress();
         bundle(SIMULATION).stop();
         try (VelmaPeers peers = VelmaPeers.start(new InetSocketAddress(loopback, rightPort), new InetSocketAddress(loopback, leftPort))) {
-            update(configAdmin.getFactoryConfiguration("org.embodia.velma.lwr", "right", "?"), "localPort", rightPort);
-            update(configAdmin.getFactoryConfiguration("org.embodia.velma.lwr", "left", "?"), "localPort", leftPort);
+            // Stepped by hand there is no period: a step waits as long as it takes the peers' measurement to come.
+            update(configAdmin.getFactoryConfiguration("org.embodia.velma.lwr", "right", "?"), "localPort", rightPort, "measurementWaitMicros", 50_000);
+            update(configAdmin.getFactoryConfiguration("org.embodia.velma.lwr", "left", "?"), "localPort", leftPort, "measurementWaitMicros", 50_000);
             update(configAdmin.getConfiguration("org.embodia.velma.ethercat", "?"), "interface", peers.hostInterface());
             waitUntil(() -> agent.status() == Agent.Status.RUNNING && isSafeMode(state(VE_BODY)), 20, "the core agent running, ve_body in safe mode");
 
@@ -83,16 +84,16 @@ class VelmaHardwareTest {
             Thread.sleep(50);
             CommandSession session = shell.createSession(new ByteArrayInputStream(new byte[0]), System.out, System.err);
             try {
-                steps(20, "on the hardware bundles");
+                steps(20, "on the hardware bundles", peers);
                 long peerTicks = peers.ticks();
                 session.execute("agent:swap " + HARDWARE + " " + SIMULATION);
                 assertEquals(Bundle.ACTIVE, bundle(SIMULATION).getState());
                 assertEquals(Bundle.RESOLVED, bundle("org.embodia.velma.ethercat").getState());
-                steps(200, "on the simulation");
+                steps(200, "on the simulation", null);
                 assertEquals(peerTicks, peers.ticks(), "with the master gone, no frame clocked the peers");
                 session.execute("agent:swap " + SIMULATION + " " + HARDWARE);
                 assertEquals(Bundle.RESOLVED, bundle(SIMULATION).getState());
-                steps(200, "back on the hardware bundles");
+                steps(200, "back on the hardware bundles", peers);
                 assertTrue(peers.ticks() > peerTicks + 200, "the master clocks the peers again");
             } finally {
                 session.close();
@@ -103,18 +104,25 @@ class VelmaHardwareTest {
         }
     }
 
-    /** Steps the paused loop {@code count} cycles, checking each: every real effector stepped once, ve_body got new status. */
-    private void steps(int count, String where) throws InterruptedException {
+    /**
+     * Steps the paused loop {@code count} cycles, checking each: every real effector stepped once, ve_body got new
+     * status. On the hardware bundles each cycle's frame ticks the {@code peers}, which then send the next
+     * measurements; the next cycle begins once that tick is over, as the next period would.
+     */
+    private void steps(int count, String where, VelmaPeers peers) throws InterruptedException {
         for (int i = 0; i < count; i++) {
             long[] before = iterations();
+            long peerTicks = peers != null ? peers.ticks() : 0;
             agent.step(1);
             long[] after = iterations();
             for (int e = 0; e < EFFECTORS.length; e++) {
                 assertEquals(before[e] + 1, after[e], EFFECTORS[e] + " stepped once in cycle " + i + " " + where);
             }
-            assertNotEquals("idle", state(VE_BODY), "ve_body had new status from every real effector in cycle " + i + " " + where);
-            // The loop's period, for the measurements the peers send back after each frame.
-            Thread.sleep(2);
+            assertNotEquals("idle", state(VE_BODY), "ve_body had new status from every real effector in cycle " + i + " " + where + ": " + agent.subsystems()
+                    + (peers != null ? ", right KRC misses " + peers.rightArm().misses() + ", left " + peers.leftArm().misses() : ""));
+            if (peers != null) {
+                waitUntil(() -> peers.ticks() > peerTicks, 5, "the peers ticked by cycle " + i + "'s frame " + where);
+            }
         }
     }
 
@@ -172,10 +180,13 @@ class VelmaHardwareTest {
         throw new AssertionError("no bundle " + symbolicName);
     }
 
-    private static void update(Configuration c, String key, Object value) throws Exception {
+    /** Sets {@code keyValues}, key after value, in the configuration velma-agent-hw made. */
+    private static void update(Configuration c, Object... keyValues) throws Exception {
         Dictionary<String, Object> p = c.getProperties();
         assertTrue(p != null, c.getPid() + " comes from velma-agent-hw");
-        p.put(key, value);
+        for (int i = 0; i < keyValues.length; i += 2) {
+            p.put((String) keyValues[i], keyValues[i + 1]);
+        }
         c.update(p);
     }
 
