@@ -1,12 +1,18 @@
 package org.embodia.velma.vebody;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.List;
+import java.util.Map;
 
 import org.embodia.api.agent.Subsystem;
 import org.embodia.api.agent.SubsystemName;
 import org.embodia.api.behavior.Predicates;
 import org.embodia.api.buffer.InputBuffer;
 import org.embodia.api.buffer.OutputBuffer;
+import org.embodia.api.fsm.FsmDefinition;
+import org.embodia.fsm.engine.FsmLoadException;
+import org.embodia.fsm.engine.FsmLoader;
 import org.embodia.velma.api.BodyCommand;
 import org.embodia.velma.api.BodyStatus;
 import org.embodia.velma.api.DriveCommand;
@@ -46,10 +52,39 @@ public final class VeBody implements Subsystem {
     /** The fraction of a torque limit safe mode's damping may use. */
     static final double SAFE_TORQUE_FRACTION = 0.95;
 
-    /** The torso's encoder is absolute; the head's are incremental, so the head is homed after power-up. */
-    private final DriveSequencer torso = new DriveSequencer(false);
-    private final DriveSequencer headPan = new DriveSequencer(true);
-    private final DriveSequencer headTilt = new DriveSequencer(true);
+    private final Cia402Drive torso;
+    private final Cia402Drive headPan;
+    private final Cia402Drive headTilt;
+
+    public VeBody() {
+        FsmDefinition cia402 = loadCia402();
+        // The torso's encoder is absolute; the head's are incremental, so the head is homed after power-up.
+        torso = new Cia402Drive(cia402, false);
+        headPan = new Cia402Drive(cia402, true);
+        headTilt = new Cia402Drive(cia402, true);
+    }
+
+    /** The drives' FSM, shipped beside ve_body's own in this bundle. */
+    private static FsmDefinition loadCia402() {
+        String file = "fsm/" + Cia402Drive.FSM + ".yaml";
+        try (InputStream in = VeBody.class.getClassLoader().getResourceAsStream(file)) {
+            if (in == null) {
+                throw new IllegalStateException(NAME + ": the bundle lacks " + file);
+            }
+            return FsmLoader.load(file, in, Map.of());
+        } catch (IOException | FsmLoadException e) {
+            throw new IllegalStateException(NAME + ": cannot load " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The CiA 402 FSM state of each drive: torso, head pan, head tilt. */
+    public List<String> driveStates() {
+        return List.of(state(torso), state(headPan), state(headTilt));
+    }
+
+    private static String state(Cia402Drive drive) {
+        return drive.fault() != null ? "stopped: " + drive.fault() : drive.state();
+    }
 
     @Override
     public SubsystemName name() {
@@ -129,19 +164,19 @@ public final class VeBody implements Subsystem {
         out.send();
     }
 
-    private static void hold(DriveSequencer sequencer, InputBuffer<DriveStatus> status, OutputBuffer<DriveCommand> out, double lower,
+    private static void hold(Cia402Drive drive, InputBuffer<DriveStatus> status, OutputBuffer<DriveCommand> out, double lower,
             double upper) {
-        move(sequencer, status, status.get().position, out, lower, upper);
+        move(drive, status, status.get().position, out, lower, upper);
     }
 
     /**
      * A position set-point, kept inside the joint's limits: a joint resting on its mechanical stop
      * may read a hair beyond it, and holding it there would be an over-limit command.
      */
-    private static void move(DriveSequencer sequencer, InputBuffer<DriveStatus> status, double position, OutputBuffer<DriveCommand> out,
+    private static void move(Cia402Drive drive, InputBuffer<DriveStatus> status, double position, OutputBuffer<DriveCommand> out,
             double lower, double upper) {
         DriveCommand c = out.message();
-        sequencer.position(status.get(), position, c);
+        drive.position(status.get(), position, c);
         c.targetPosition = Math.max(lower, Math.min(upper, c.targetPosition));
         out.send();
     }

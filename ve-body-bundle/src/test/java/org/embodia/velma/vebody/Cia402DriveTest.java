@@ -3,21 +3,42 @@ package org.embodia.velma.vebody;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 import org.embodia.api.buffer.InputBuffer;
 import org.embodia.api.buffer.OutputBuffer;
+import org.embodia.api.fsm.FsmDefinition;
+import org.embodia.fsm.engine.FsmLoadException;
+import org.embodia.fsm.engine.FsmLoader;
+import org.embodia.fsm.engine.StaticCheck;
 import org.embodia.velma.api.BodyCommand;
 import org.embodia.velma.api.DriveCommand;
 import org.embodia.velma.api.DriveStatus;
 import org.junit.jupiter.api.Test;
 
-/** The drive sequencer against a model of a CiA 402 drive that refuses what its state does not accept. */
-class DriveSequencerTest {
+/** The CiA 402 FSM, run by the engine, against a model of a CiA 402 drive that refuses what its state does not accept. */
+class Cia402DriveTest {
+    private static final FsmDefinition CIA402 = load();
+
+    private static FsmDefinition load() {
+        try (InputStream in = Cia402DriveTest.class.getClassLoader().getResourceAsStream("fsm/velma.cia402.yaml")) {
+            return FsmLoader.load("velma.cia402.yaml", in, Map.of());
+        } catch (IOException | FsmLoadException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static Cia402Drive drive(boolean needsHoming) {
+        return new Cia402Drive(CIA402, needsHoming);
+    }
+
 
     /**
      * A CiA 402 drive: its state machine, homing mode and the cyclic modes. It counts every controlword
@@ -185,7 +206,7 @@ class DriveSequencerTest {
         }
     }
 
-    private static Log torqueCycles(DriveSequencer sequencer, Drive drive, double torque, int n) {
+    private static Log torqueCycles(Cia402Drive sequencer, Drive drive, double torque, int n) {
         Log log = new Log();
         DriveCommand c = new DriveCommand();
         for (int i = 0; i < n; i++) {
@@ -197,10 +218,56 @@ class DriveSequencerTest {
     }
 
     @Test
+    void theShippedDefinitionIsDeterministicForEveryStatusword() {
+        StaticCheck.Report report = StaticCheck.check(CIA402);
+        assertTrue(report.clean(), report.format());
+    }
+
+    @Test
+    void aStatuswordCiA402DoesNotAllowNextIsFollowedThroughUnknownInTheSameCycle() {
+        Drive torso = new Drive(Drive.SWITCH_ON_DISABLED, true, 0.5, 0);
+        Cia402Drive fsm = drive(false);
+        DriveCommand c = new DriveCommand();
+        fsm.torque(torso.status, 5, c);
+        assertEquals("switch_on_disabled", fsm.state());
+        // Straight to Operation enabled, in torque mode: no transition of CiA 402 does that.
+        torso.status.statusWord = Drive.OPERATION_ENABLED;
+        torso.status.mode = DriveCommand.MODE_CYCLIC_TORQUE;
+        fsm.torque(torso.status, 5, c);
+        assertEquals("operation_enabled", fsm.state());
+        assertEquals(DriveCommand.ENABLE_OPERATION, c.controlWord);
+        assertEquals(5, c.targetTorque);
+        assertEquals(null, fsm.fault());
+    }
+
+    @Test
+    void anUndefinedStatuswordDisablesTheVoltageUntilTheDriveShowsAState() {
+        Drive tilt = new Drive(Drive.OPERATION_ENABLED, true, 0.2, 0);
+        tilt.status.mode = DriveCommand.MODE_CYCLIC_POSITION;
+        Cia402Drive fsm = drive(true);
+        DriveCommand c = new DriveCommand();
+        fsm.position(tilt.status, 0.1, c);
+        assertEquals("operation_enabled", fsm.state());
+        assertEquals(0.1, c.targetPosition);
+        tilt.status.statusWord = 0x0001;
+        for (int i = 0; i < 3; i++) {
+            fsm.position(tilt.status, 0.1, c);
+            assertEquals("unknown", fsm.state());
+            assertEquals(DriveCommand.DISABLE_VOLTAGE, c.controlWord);
+            assertEquals(0.2, c.targetPosition, "the drive's own position");
+            assertEquals(0, c.targetTorque);
+        }
+        tilt.status.statusWord = Drive.SWITCH_ON_DISABLED;
+        fsm.position(tilt.status, 0.1, c);
+        assertEquals("switch_on_disabled", fsm.state());
+        assertEquals(DriveCommand.SHUTDOWN, c.controlWord);
+    }
+
+    @Test
     void bringsADriveUpFromNotReadyToSwitchOnOneAcceptedStepAtATime() {
         Drive torso = new Drive(Drive.NOT_READY_TO_SWITCH_ON, true, 0.5, 0);
         torso.powerCycle(false);
-        Log log = torqueCycles(new DriveSequencer(false), torso, 5, 8);
+        Log log = torqueCycles(drive(false), torso, 5, 8);
         assertEquals(List.of(0x00, 0x00, 0x00, 0x06, 0x07, 0x0F, 0x0F, 0x0F), log.controlWords,
                 "booting, then Shutdown, Switch on, Enable operation");
         assertEquals(List.of(0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 5.0, 5.0), log.torques, "torque only once operation is enabled");
@@ -212,7 +279,7 @@ class DriveSequencerTest {
     @Test
     void leavesQuickStopActiveByDisableVoltageAndComesBackUp() {
         Drive torso = new Drive(Drive.OPERATION_ENABLED, true, 0.5, 0);
-        DriveSequencer sequencer = new DriveSequencer(false);
+        Cia402Drive sequencer = drive(false);
         torqueCycles(sequencer, torso, 5, 2);
         torso.quickStop();
         Log log = torqueCycles(sequencer, torso, 5, 6);
@@ -224,7 +291,7 @@ class DriveSequencerTest {
     @Test
     void recoversFromFaultByRisingEdgesOfFaultReset() {
         Drive torso = new Drive(Drive.SWITCH_ON_DISABLED, true, 0.5, 0);
-        DriveSequencer sequencer = new DriveSequencer(false);
+        Cia402Drive sequencer = drive(false);
         torqueCycles(sequencer, torso, 5, 5);
         assertTrue(torso.enabled());
         torso.fault(2);
@@ -239,7 +306,7 @@ class DriveSequencerTest {
     @Test
     void homesAHeadDriveThenRunsItInCyclicPositionModeAtTheCommandedTarget() {
         Drive pan = new Drive(Drive.SWITCH_ON_DISABLED, false, 0.3, 20);
-        DriveSequencer sequencer = new DriveSequencer(true);
+        Cia402Drive sequencer = drive(true);
         Log log = new Log();
         List<Integer> seen = new ArrayList<>();
         DriveCommand c = new DriveCommand();
@@ -269,7 +336,7 @@ class DriveSequencerTest {
     void homesAHeadFoundEnabledInCyclicPositionModeButNotHomed() {
         Drive tilt = new Drive(Drive.OPERATION_ENABLED, false, 0.4, 5);
         tilt.status.mode = DriveCommand.MODE_CYCLIC_POSITION;
-        DriveSequencer sequencer = new DriveSequencer(true);
+        Cia402Drive sequencer = drive(true);
         Log log = new Log();
         DriveCommand c = new DriveCommand();
         for (int i = 0; i < 9; i++) {
@@ -290,8 +357,8 @@ class DriveSequencerTest {
         Random random = new Random(7);
         Drive torso = new Drive(Drive.SWITCH_ON_DISABLED, true, 0.5, 0);
         Drive tilt = new Drive(Drive.SWITCH_ON_DISABLED, false, -0.2, 15);
-        DriveSequencer torsoSequencer = new DriveSequencer(false);
-        DriveSequencer tiltSequencer = new DriveSequencer(true);
+        Cia402Drive torsoSequencer = drive(false);
+        Cia402Drive tiltSequencer = drive(true);
         DriveCommand t = new DriveCommand();
         DriveCommand h = new DriveCommand();
         int torsoLive = 0;
@@ -337,8 +404,8 @@ class DriveSequencerTest {
     void allocatesNothingPerIterationOnceWarm() {
         Drive torso = new Drive(Drive.SWITCH_ON_DISABLED, true, 0.5, 0);
         Drive pan = new Drive(Drive.SWITCH_ON_DISABLED, false, 0.2, 15);
-        DriveSequencer torsoSequencer = new DriveSequencer(false);
-        DriveSequencer panSequencer = new DriveSequencer(true);
+        Cia402Drive torsoSequencer = drive(false);
+        Cia402Drive panSequencer = drive(true);
         DriveCommand t = new DriveCommand();
         DriveCommand p = new DriveCommand();
         long[] cycle = {0};
