@@ -14,6 +14,7 @@ import org.embodia.api.buffer.OutputBuffer;
 import org.embodia.velma.api.FriState;
 import org.embodia.velma.api.LwrCommand;
 import org.embodia.velma.api.LwrStatus;
+import org.embodia.velma.fri.Fri;
 import org.embodia.velma.sim.fri.SimulatedFriPeer;
 
 /**

@@ -24,6 +24,7 @@ import org.embodia.velma.api.FriState;
 import org.embodia.velma.api.LwrCommand;
 import org.embodia.velma.api.LwrStatus;
 import org.embodia.velma.api.Velma;
+import org.embodia.velma.fri.Fri;
 import org.junit.jupiter.api.Test;
 
 /** FRI sessions between the effector, stepped as the scheduler steps it, and the simulated KRC over loopback UDP. */

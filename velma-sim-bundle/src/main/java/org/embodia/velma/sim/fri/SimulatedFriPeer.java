@@ -1,6 +1,6 @@
 package org.embodia.velma.sim.fri;
 
-import static org.embodia.velma.sim.fri.FriWire.JOINTS;
+import static org.embodia.velma.fri.Fri.JOINTS;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -12,6 +12,9 @@ import java.util.Arrays;
 import java.util.Random;
 
 import org.embodia.velma.api.FriState;
+import org.embodia.velma.fri.Fri;
+import org.embodia.velma.fri.FriCommand;
+import org.embodia.velma.fri.FriMeasurement;
 
 /**
  * The KRC side of FRI for one LWR, on loopback UDP, over a {@link PeerArm}: a stand-alone arm model,
@@ -44,11 +47,11 @@ public final class SimulatedFriPeer implements AutoCloseable {
 
     private final DatagramChannel channel;
     private final SocketAddress remote;
-    private final ByteBuffer out = ByteBuffer.allocateDirect(FriWire.MSR_DATA_SIZE);
+    private final ByteBuffer out = ByteBuffer.allocateDirect(Fri.MSR_DATA_SIZE);
     /** One byte more than a command, so that an oversized datagram shows and is refused. */
-    private final ByteBuffer in = ByteBuffer.allocateDirect(FriWire.CMD_DATA_SIZE + 1);
-    private final MsrDatagram msr = new MsrDatagram();
-    private final CmdDatagram cmd = new CmdDatagram();
+    private final ByteBuffer in = ByteBuffer.allocateDirect(Fri.CMD_DATA_SIZE + 1);
+    private final FriMeasurement msr = new FriMeasurement();
+    private final FriCommand cmd = new FriCommand();
     private final PeerArm arm;
     private final float[] applied = new float[JOINTS];
     private final boolean[] window = new boolean[WINDOW];
@@ -62,8 +65,8 @@ public final class SimulatedFriPeer implements AutoCloseable {
     private boolean commandSeen;
     private int lastCommandSeq;
     private volatile double dropFraction;
-    private volatile int state = FriWire.STATE_MON;
-    private volatile int quality = FriWire.QUALITY_UNACCEPTABLE;
+    private volatile int state = Fri.STATE_MON;
+    private volatile int quality = Fri.QUALITY_UNACCEPTABLE;
     private volatile long misses;
     private volatile long staleAnswers;
     private volatile long sequenceGaps;
@@ -99,7 +102,7 @@ public final class SimulatedFriPeer implements AutoCloseable {
         }
         msr.desiredMsrSampleTime = (float) PERIOD;
         msr.desiredCmdSampleTime = (float) PERIOD;
-        msr.control = FriWire.CTRL_JNT_IMP;
+        msr.control = Fri.CTRL_JNT_IMP;
     }
 
     /** The UDP port the answers are to go to. */
@@ -121,11 +124,11 @@ public final class SimulatedFriPeer implements AutoCloseable {
         if (outstanding) {
             rate(inTime);
         }
-        quality = answeredInWindow >= PERFECT_ANSWERS ? FriWire.QUALITY_PERFECT
-                : answeredInWindow >= OK_ANSWERS ? FriWire.QUALITY_OK
-                        : answeredInWindow >= BAD_ANSWERS ? FriWire.QUALITY_BAD : FriWire.QUALITY_UNACCEPTABLE;
+        quality = answeredInWindow >= PERFECT_ANSWERS ? Fri.QUALITY_PERFECT
+                : answeredInWindow >= OK_ANSWERS ? Fri.QUALITY_OK
+                        : answeredInWindow >= BAD_ANSWERS ? Fri.QUALITY_BAD : Fri.QUALITY_UNACCEPTABLE;
         switchState(inTime);
-        arm.drive(state == FriWire.STATE_CMD, applied);
+        arm.drive(state == Fri.STATE_CMD, applied);
         sendMeasurement();
         cycles++;
     }
@@ -158,7 +161,7 @@ public final class SimulatedFriPeer implements AutoCloseable {
                 continue;
             }
             inTime = true;
-            asksTorque = (cmd.cmdFlags & FriWire.CMD_JNTTRQ) != 0;
+            asksTorque = (cmd.cmdFlags & Fri.CMD_JNTTRQ) != 0;
             for (int j = 0; j < JOINTS; j++) {
                 applied[j] = asksTorque ? cmd.addJntTrq[j] : 0;
             }
@@ -179,14 +182,14 @@ public final class SimulatedFriPeer implements AutoCloseable {
     }
 
     private void switchState(boolean inTime) {
-        if (state == FriWire.STATE_MON) {
-            perfectStreak = quality == FriWire.QUALITY_PERFECT ? perfectStreak + 1 : 0;
+        if (state == Fri.STATE_MON) {
+            perfectStreak = quality == Fri.QUALITY_PERFECT ? perfectStreak + 1 : 0;
             if (perfectStreak >= START_AFTER_PERFECT && inTime && asksTorque) {
-                state = FriWire.STATE_CMD;
+                state = Fri.STATE_CMD;
                 starts++;
             }
-        } else if (quality < FriWire.QUALITY_OK || (inTime && !asksTorque)) {
-            state = FriWire.STATE_MON;
+        } else if (quality < Fri.QUALITY_OK || (inTime && !asksTorque)) {
+            state = Fri.STATE_MON;
             perfectStreak = 0;
             Arrays.fill(applied, 0);
             stops++;
@@ -194,7 +197,7 @@ public final class SimulatedFriPeer implements AutoCloseable {
     }
 
     private void sendMeasurement() throws IOException {
-        boolean command = state == FriWire.STATE_CMD;
+        boolean command = state == Fri.STATE_CMD;
         msr.sendSeqCount = (msr.sendSeqCount + 1) & 0xFFFF;
         msr.reflSeqCount = lastCommandSeq;
         msr.timestamp = (float) (cycles * PERIOD);
@@ -220,10 +223,10 @@ public final class SimulatedFriPeer implements AutoCloseable {
     }
 
     public FriState state() {
-        return state == FriWire.STATE_CMD ? FriState.COMMAND : FriState.MONITOR;
+        return state == Fri.STATE_CMD ? FriState.COMMAND : FriState.MONITOR;
     }
 
-    /** The FRI_QUALITY of the last cycle, as {@link FriWire} numbers it. */
+    /** The FRI_QUALITY of the last cycle, as {@link Fri} numbers it. */
     public int quality() {
         return quality;
     }

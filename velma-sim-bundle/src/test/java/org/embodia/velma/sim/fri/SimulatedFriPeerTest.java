@@ -11,6 +11,7 @@ import java.nio.ByteOrder;
 import java.nio.channels.DatagramChannel;
 
 import org.embodia.velma.api.FriState;
+import org.embodia.velma.fri.Fri;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +23,7 @@ class SimulatedFriPeerTest {
     private final DatagramChannel remote;
     private final SimulatedFriPeer peer;
     private final ByteBuffer msr = ByteBuffer.allocate(2048).order(ByteOrder.LITTLE_ENDIAN);
-    private final ByteBuffer cmd = ByteBuffer.allocate(FriWire.CMD_DATA_SIZE).order(ByteOrder.LITTLE_ENDIAN);
+    private final ByteBuffer cmd = ByteBuffer.allocate(Fri.CMD_DATA_SIZE).order(ByteOrder.LITTLE_ENDIAN);
     private int answerSeq;
 
     SimulatedFriPeerTest() throws IOException {
@@ -48,8 +49,8 @@ class SimulatedFriPeerTest {
 
     private void answer(int reflSeq, int flags, float torque0) throws IOException {
         cmd.clear();
-        cmd.putShort(0, (short) ++answerSeq).putShort(2, (short) reflSeq).putShort(4, (short) FriWire.CMD_DATA_SIZE)
-                .putShort(6, (short) FriWire.DATAGRAM_ID_CMD).putInt(140, flags).putFloat(220, torque0);
+        cmd.putShort(0, (short) ++answerSeq).putShort(2, (short) reflSeq).putShort(4, (short) Fri.CMD_DATA_SIZE)
+                .putShort(6, (short) Fri.DATAGRAM_ID_CMD).putInt(140, flags).putFloat(220, torque0);
         remote.send(cmd, new InetSocketAddress(InetAddress.getLoopbackAddress(), peer.port()));
     }
 
@@ -57,16 +58,16 @@ class SimulatedFriPeerTest {
     void measurementsCarryFriCommsLayoutAndCountTheirSequence() throws IOException {
         for (int i = 1; i <= 3; i++) {
             ByteBuffer m = measure();
-            assertEquals(FriWire.MSR_DATA_SIZE, m.remaining());
+            assertEquals(Fri.MSR_DATA_SIZE, m.remaining());
             assertEquals(i, m.getShort(0) & 0xFFFF, "sendSeqCount");
-            assertEquals(FriWire.MSR_DATA_SIZE, m.getShort(4) & 0xFFFF);
-            assertEquals(FriWire.DATAGRAM_ID_MSR, m.getShort(6) & 0xFFFF);
+            assertEquals(Fri.MSR_DATA_SIZE, m.getShort(4) & 0xFFFF);
+            assertEquals(Fri.DATAGRAM_ID_MSR, m.getShort(6) & 0xFFFF);
             assertEquals((float) ((i - 1) * SimulatedFriPeer.PERIOD), m.getFloat(140), "timestamp");
-            assertEquals(FriWire.STATE_MON, m.getShort(144));
-            assertEquals(FriWire.QUALITY_UNACCEPTABLE, m.getShort(146));
+            assertEquals(Fri.STATE_MON, m.getShort(144));
+            assertEquals(Fri.QUALITY_UNACCEPTABLE, m.getShort(146));
             assertEquals((float) SimulatedFriPeer.PERIOD, m.getFloat(148), "desiredMsrSampleTime");
             assertEquals(0, m.getShort(180), "power off in MONITOR");
-            assertEquals(FriWire.CTRL_JNT_IMP, m.getShort(182));
+            assertEquals(Fri.CTRL_JNT_IMP, m.getShort(182));
             assertEquals(SimulatedFriPeer.TEMPERATURE, m.getFloat(188));
             assertEquals(0.1f, m.getFloat(216), "msrJntPos[0]");
             assertEquals(0.7f, m.getFloat(216 + 24), "msrJntPos[6]");
@@ -81,12 +82,12 @@ class SimulatedFriPeerTest {
         while (peer.state() != FriState.COMMAND) {
             assertTrue(++cycles < 1000, "COMMAND within 1000 cycles");
             ByteBuffer m = measure();
-            answer(m.getShort(0) & 0xFFFF, FriWire.CMD_JNTTRQ, 3);
+            answer(m.getShort(0) & 0xFFFF, Fri.CMD_JNTTRQ, 3);
         }
         assertTrue(cycles >= SimulatedFriPeer.PERFECT_ANSWERS + SimulatedFriPeer.START_AFTER_PERFECT, "the quality must rise first: " + cycles);
-        assertEquals(FriWire.QUALITY_PERFECT, peer.quality());
+        assertEquals(Fri.QUALITY_PERFECT, peer.quality());
         ByteBuffer m = measure();
-        assertEquals(FriWire.STATE_CMD, m.getShort(144));
+        assertEquals(Fri.STATE_CMD, m.getShort(144));
         assertEquals(SimulatedFriPeer.ALL_POWERED, m.getShort(180));
         assertEquals(3f, m.getFloat(216 + 4 * (7 + 12 + 7 + 7 + 12 + 12)), "msrJntTrq[0]: the commanded torque");
         assertTrue(peer.position(0) > 0.1, "the torque moved joint 1");
@@ -105,9 +106,9 @@ class SimulatedFriPeerTest {
         ByteBuffer m = measure();
         int first = m.getShort(0) & 0xFFFF;
         measure();
-        answer(first, FriWire.CMD_JNTTRQ, 0);
+        answer(first, Fri.CMD_JNTTRQ, 0);
         answerSeq += 5;
-        answer(first + 1, FriWire.CMD_JNTTRQ, 0);
+        answer(first + 1, Fri.CMD_JNTTRQ, 0);
         remote.send(ByteBuffer.allocate(10), new InetSocketAddress(InetAddress.getLoopbackAddress(), peer.port()));
         measure();
         assertEquals(1, peer.staleAnswers(), "the answer to the first measurement came after the second");

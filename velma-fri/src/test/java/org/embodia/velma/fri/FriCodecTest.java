@@ -1,4 +1,4 @@
-package org.embodia.velma.lwr;
+package org.embodia.velma.fri;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -8,14 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
-import org.embodia.velma.sim.fri.CmdDatagram;
-import org.embodia.velma.sim.fri.FriWire;
-import org.embodia.velma.sim.fri.MsrDatagram;
 import org.junit.jupiter.api.Test;
 
 /**
- * The remote side's codec against the simulated KRC's, written apart: every field crosses the wire
- * unchanged in both directions, at the offsets and in the sizes friComm.h declares.
+ * Both datagrams: every field crosses the wire unchanged in both directions, and sits at the offset and in the
+ * size friComm.h declares — bytes placed by hand at those offsets decode, so an encoder and decoder wrong in
+ * the same way do not pass.
  */
 class FriCodecTest {
     private final ByteBuffer wire = ByteBuffer.allocate(1024);
@@ -32,15 +30,13 @@ class FriCodecTest {
     void packetSizesAreThoseFriCommDeclares() {
         assertEquals(916, Fri.MSR_DATA_SIZE);
         assertEquals(376, Fri.CMD_DATA_SIZE);
-        assertEquals(FriWire.MSR_DATA_SIZE, Fri.MSR_DATA_SIZE);
-        assertEquals(FriWire.CMD_DATA_SIZE, Fri.CMD_DATA_SIZE);
 
         new FriCommand().encode(wire);
         assertEquals(376, wire.remaining(), "bytes of a command datagram");
         assertEquals(376, wire.getShort(4) & 0xFFFF, "packetSize of a command");
         assertEquals(0x1005, wire.getShort(6) & 0xFFFF, "datagramId of a command");
 
-        new MsrDatagram().encode(wire);
+        new FriMeasurement().encode(wire);
         assertEquals(916, wire.remaining(), "bytes of a measurement datagram");
         assertEquals(916, wire.getShort(4) & 0xFFFF, "packetSize of a measurement");
         assertEquals(0x2006, wire.getShort(6) & 0xFFFF, "datagramId of a measurement");
@@ -48,18 +44,18 @@ class FriCodecTest {
 
     @Test
     void aMeasurementDecodesToEveryFieldTheKrcEncoded() {
-        MsrDatagram krc = new MsrDatagram();
+        FriMeasurement krc = new FriMeasurement();
         krc.sendSeqCount = 65535;
         krc.reflSeqCount = 4321;
         fill(krc.krl.realData);
-        for (int i = 0; i < FriWire.USER_SIZE; i++) {
+        for (int i = 0; i < Fri.USER_SIZE; i++) {
             krc.krl.intData[i] = -1000 * i - 7;
         }
         krc.krl.boolData = 0xA5C3;
         krc.krl.fill = 0x0102;
         krc.timestamp = 1234.5f;
-        krc.state = FriWire.STATE_CMD;
-        krc.quality = FriWire.QUALITY_OK;
+        krc.state = Fri.STATE_CMD;
+        krc.quality = Fri.QUALITY_OK;
         krc.desiredMsrSampleTime = 0.002f;
         krc.desiredCmdSampleTime = 0.004f;
         krc.safetyLimits = 0.75f;
@@ -69,7 +65,7 @@ class FriCodecTest {
         krc.missRate = 0.02f;
         krc.missCounter = 123456;
         krc.power = 0x7F;
-        krc.control = FriWire.CTRL_JNT_IMP;
+        krc.control = Fri.CTRL_JNT_IMP;
         krc.error = 0x40;
         krc.warning = 0x3;
         fill(krc.temperature);
@@ -159,7 +155,7 @@ class FriCodecTest {
         fill(remote.cartDamping);
         remote.encode(wire);
 
-        CmdDatagram krc = new CmdDatagram();
+        FriCommand krc = new FriCommand();
         assertTrue(krc.decode(wire));
         assertEquals(0, wire.remaining(), "the decoder read the whole datagram");
         assertEquals(40000, krc.sendSeqCount);
@@ -170,8 +166,8 @@ class FriCodecTest {
         assertArrayEquals(remote.krl.intData, krc.krl.intData);
         assertEquals(0x8001, krc.krl.boolData);
         assertEquals(0xFFFF, krc.krl.fill);
-        assertEquals(FriWire.CMD_JNTPOS | FriWire.CMD_JNTTRQ | FriWire.CMD_JNTSTIFF | FriWire.CMD_JNTDAMP | FriWire.CMD_CARTPOS
-                | FriWire.CMD_TCPFT | FriWire.CMD_CARTSTIFF | FriWire.CMD_CARTDAMP, krc.cmdFlags);
+        assertEquals(Fri.CMD_JNTPOS | Fri.CMD_JNTTRQ | Fri.CMD_JNTSTIFF | Fri.CMD_JNTDAMP | Fri.CMD_CARTPOS
+                | Fri.CMD_TCPFT | Fri.CMD_CARTSTIFF | Fri.CMD_CARTDAMP, krc.cmdFlags);
         assertArrayEquals(remote.jntPos, krc.jntPos);
         assertArrayEquals(remote.cartPos, krc.cartPos);
         assertArrayEquals(remote.addJntTrq, krc.addJntTrq);
@@ -227,7 +223,7 @@ class FriCodecTest {
 
     @Test
     void datagramsOfAnotherSizeOrIdAreRefusedAndChangeNothing() {
-        MsrDatagram krc = new MsrDatagram();
+        FriMeasurement krc = new FriMeasurement();
         krc.sendSeqCount = 5;
         FriMeasurement m = new FriMeasurement();
 
@@ -248,6 +244,6 @@ class FriCodecTest {
 
         new FriCommand().encode(wire);
         assertFalse(new FriMeasurement().decode(wire), "a command on the measurement port");
-        assertTrue(new CmdDatagram().decode(wire));
+        assertTrue(new FriCommand().decode(wire));
     }
 }

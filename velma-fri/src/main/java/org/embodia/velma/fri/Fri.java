@@ -1,4 +1,7 @@
-package org.embodia.velma.sim.fri;
+package org.embodia.velma.fri;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 /**
  * The constants of FRI 1.x for the LWR 4+ as KUKA's {@code friComm.h} (FRI SDK for KRC 2 LR,
@@ -7,7 +10,7 @@ package org.embodia.velma.sim.fri;
  * includes it as kuka_lwr_fri/friComm.h). Every datagram is little endian, every float 32-bit
  * IEEE 754, every struct padded to 4 bytes.
  */
-public final class FriWire {
+public final class Fri {
     /** Joints of the LWR (LBR_MNJ). */
     public static final int JOINTS = 7;
     /** User data exchanged with the KRL interpreter (FRI_USER_SIZE). */
@@ -57,7 +60,28 @@ public final class FriWire {
     public static final int CMD_TCPFT = 0x0400;
     public static final int CMD_CARTSTIFF = 0x1000;
     public static final int CMD_CARTDAMP = 0x2000;
+    /** What Velma's joint impedance answer asks for: position, additional torque, stiffness and damping. */
+    public static final int CMD_JOINT_IMPEDANCE = CMD_JNTPOS | CMD_JNTTRQ | CMD_JNTSTIFF | CMD_JNTDAMP;
 
-    private FriWire() {
+    private Fri() {
+    }
+
+    /** Whether {@code in} holds, from its position to its limit, exactly one datagram of this size and id. */
+    static boolean isDatagram(ByteBuffer in, int size, int id) {
+        in.order(ByteOrder.LITTLE_ENDIAN);
+        int at = in.position();
+        return in.remaining() == size && (in.getShort(at + 4) & 0xFFFF) == size && (in.getShort(at + 6) & 0xFFFF) == id;
+    }
+
+    static void put(ByteBuffer out, float[] values) {
+        for (float v : values) {
+            out.putFloat(v);
+        }
+    }
+
+    static void get(ByteBuffer in, float[] values) {
+        for (int i = 0; i < values.length; i++) {
+            values[i] = in.getFloat();
+        }
     }
 }
