@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.locks.LockSupport;
 
+import org.embodia.scheduler.internal.BenchRealtime;
 import org.embodia.velma.api.DriveCommand;
 import org.embodia.velma.api.DriveStatus;
 import org.embodia.velma.ethercat.Ec;
@@ -12,17 +13,18 @@ import org.embodia.velma.ethercat.Frame;
 import org.embodia.velma.ethercat.Master;
 import org.embodia.velma.ethercat.RawSocket;
 import org.embodia.velma.ethercat.VelmaBus;
-import org.embodia.velma.sim.VelmaSimulation;
 import org.embodia.velma.sim.ethercat.SimulatedBus;
 
 import com.sun.security.auth.module.UnixSystem;
 
 /**
- * {@code ./embodia bench ethercat [--cycles <n>] [--timeout-us <µs>]}: the EtherCAT master against the simulated
+ * {@code ./embodia bench ethercat [--cycles <n>] [--timeout-us <µs>] [--priority <0-99>]}: the EtherCAT master against the simulated
  * segment on a veth pair in a network namespace of its own. Brings the bus to OP, enables the drives, then runs
  * n cyclic exchanges on absolute deadlines every 2 ms, timing each; then, over the same veth pair, a bare echo
  * of a frame of the same size and layout on the same pacing, the floor the wire and the kernel set. Prints a
- * table and, last, one JSON line. Needs root; removes the namespace on failure and on Ctrl-C too.
+ * table and, last, one JSON line. The measuring thread runs as the control loop does (SCHED_FIFO 80, timer slack
+ * 1 ns): otherwise Linux wakes it on the segment thread's core, behind that thread's simulation tick, and the
+ * round trip measures the tick. Needs root; removes the namespace on failure and on Ctrl-C too.
  */
 public final class EthercatBench {
     static final long PERIOD_NANOS = 2_000_000L;
@@ -30,9 +32,13 @@ public final class EthercatBench {
     static final int WARMUP_CYCLES = 5_000;
     static final int DEFAULT_CYCLES = 20_000;
     static final int DEFAULT_TIMEOUT_MICROS = 1000;
+    /** The core agent's loop priority (velma-agent-hw). */
+    static final int DEFAULT_PRIORITY = 80;
 
     private final int cycles;
     private final long timeoutNanos;
+    private final int priority;
+    private String scheduling;
     private final DriveCommand[] commands = {new DriveCommand(), new DriveCommand(), new DriveCommand()};
     private final DriveStatus[] statuses = {new DriveStatus(), new DriveStatus(), new DriveStatus()};
     private volatile SimulatedBus bus;
@@ -47,12 +53,14 @@ public final class EthercatBench {
     private long[] rtt;
     private long[] floor;
 
-    EthercatBench(int cycles, long timeoutNanos) {
+    EthercatBench(int cycles, long timeoutNanos, int priority) {
         this.cycles = cycles;
         this.timeoutNanos = timeoutNanos;
+        this.priority = priority;
     }
 
     void run() throws Exception {
+        scheduling = BenchRealtime.configureCurrentThread(priority);
         bus = SimulatedBus.start();
         master = new Master(RawSocket.open(bus.hostInterface()), VelmaBus.slaves(), timeoutNanos);
         master.start();
@@ -197,7 +205,7 @@ public final class EthercatBench {
 
     void report() {
         System.out.printf(Locale.ROOT, "EtherCAT over a veth pair, simulated segment of %d slaves: %d cycles every %d ms, %d-byte frames,"
-                + " timeout %d µs%n", VelmaBus.slaves().size(), cycles, PERIOD_NANOS / 1_000_000, frameBytes, timeoutNanos / 1000);
+                + " timeout %d µs; %s%n", VelmaBus.slaves().size(), cycles, PERIOD_NANOS / 1_000_000, frameBytes, timeoutNanos / 1000, scheduling);
         System.out.printf(Locale.ROOT, "%-28s %10s %10s %10s %8s%n", "", "p50 µs", "p99 µs", "max µs", "lost");
         row("cycle (LRW + AL status)", rtt, lost);
         row("bare echo (floor)", floor, echoLost);
@@ -216,19 +224,23 @@ public final class EthercatBench {
     public static void main(String[] args) {
         int cycles = DEFAULT_CYCLES;
         int timeoutMicros = DEFAULT_TIMEOUT_MICROS;
+        int priority = DEFAULT_PRIORITY;
         for (int i = 0; i < args.length; i++) {
             boolean hasValue = i + 1 < args.length;
             if (args[i].equals("--cycles") && hasValue) {
                 cycles = Integer.parseInt(args[++i]);
             } else if (args[i].equals("--timeout-us") && hasValue) {
                 timeoutMicros = Integer.parseInt(args[++i]);
+            } else if (args[i].equals("--priority") && hasValue) {
+                priority = Integer.parseInt(args[++i]);
             } else {
-                System.err.println("embodia bench ethercat: unknown argument '" + args[i] + "'; usage: bench ethercat [--cycles <n>] [--timeout-us <µs>]");
+                System.err.println("embodia bench ethercat: unknown argument '" + args[i] + "'; usage: bench ethercat [--cycles <n>] [--timeout-us <µs>]"
+                        + " [--priority <0-99>]");
                 System.exit(2);
             }
         }
-        if (cycles < 1 || timeoutMicros < 1) {
-            System.err.println("embodia bench ethercat: --cycles and --timeout-us must be at least 1");
+        if (cycles < 1 || timeoutMicros < 1 || priority < 0 || priority > 99) {
+            System.err.println("embodia bench ethercat: --cycles and --timeout-us must be at least 1, --priority from 0 (SCHED_OTHER) to 99");
             System.exit(2);
         }
         if (new UnixSystem().getUid() != 0) {
@@ -236,7 +248,7 @@ public final class EthercatBench {
                     + " run it with sudo");
             System.exit(2);
         }
-        EthercatBench bench = new EthercatBench(cycles, timeoutMicros * 1000L);
+        EthercatBench bench = new EthercatBench(cycles, timeoutMicros * 1000L, priority);
         // Ctrl-C: the bus and its namespace; the master's socket is in this namespace and goes with the JVM.
         Thread hook = new Thread(bench::removeBus, "ethercat bench clean-up");
         Runtime.getRuntime().addShutdownHook(hook);

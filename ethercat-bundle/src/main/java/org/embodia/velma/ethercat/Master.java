@@ -310,11 +310,7 @@ public final class Master implements AutoCloseable {
         int command = tx.command(0);
         int idx = tx.index(0);
         while (true) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return false;
-            }
-            int n = socket.receive(rx.bytes(), left);
+            int n = socket.receive(rx.bytes(), Math.max(0, deadline - System.nanoTime()));
             if (n <= 0) {
                 return false;
             }

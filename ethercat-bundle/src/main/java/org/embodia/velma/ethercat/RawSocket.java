@@ -117,10 +117,8 @@ public final class RawSocket implements AutoCloseable {
         pollFd.setShort(4, Libc.POLLIN);
         try {
             while (true) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    return 0;
-                }
+                // Polled at least once even when the time is up: after a stall of this thread the frame may be waiting.
+                long left = Math.max(0, deadline - System.nanoTime());
                 pollFd.setShort(6, (short) 0);
                 timeout.setLong(0, left / 1_000_000_000L);
                 timeout.setLong(8, left % 1_000_000_000L);
@@ -137,6 +135,9 @@ public final class RawSocket implements AutoCloseable {
                     int n = (int) Libc.recv(fd, rxAddress, Math.min(into.length, Frame.MAX_FRAME), 0);
                     rx.read(0, into, 0, n);
                     return n;
+                }
+                if (left == 0) {
+                    return 0;
                 }
             }
         } catch (LastErrorException e) {
