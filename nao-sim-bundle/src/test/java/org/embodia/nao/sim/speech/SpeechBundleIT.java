@@ -8,39 +8,27 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.ServiceLoader;
 
+import org.embodia.nao.sim.BundleFramework;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.osgi.framework.Bundle;
-import org.osgi.framework.Constants;
 import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.launch.Framework;
-import org.osgi.framework.launch.FrameworkFactory;
 
 /**
- * The packaged bundle in Felix: it must resolve with nothing but the JRE, and FreeTTS and Sphinx4 must find their
- * classes, voices, model and dictionary through the bundle's class loader alone. The loudspeaker says a word into a
- * WAV file and the recognizer hears it, all inside the framework.
+ * The packaged bundle in Felix: it must resolve with nothing but the JRE and the NAO model bundle, and FreeTTS and
+ * Sphinx4 must find their classes, voices, model and dictionary through the bundle's class loader alone. The
+ * loudspeaker says a word into a WAV file and the recognizer hears it, all inside the framework.
  */
 class SpeechBundleIT {
 
     @Test
     void theBundleResolvesSpeaksAndRecognizesInFelix(@TempDir Path directory) throws Exception {
-        Path jar = Path.of(System.getProperty("nao.sim.bundle"));
-        Map<String, String> configuration = Map.of(
-                Constants.FRAMEWORK_STORAGE, directory.resolve("felix-cache").toString(),
-                Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT,
-                // as in cnf/runs/framework.bnd, the launch settings of every Embodia profile
-                Constants.FRAMEWORK_BOOTDELEGATION, "sun.*,com.sun.*");
-        Framework framework = ServiceLoader.load(FrameworkFactory.class).findFirst().orElseThrow()
-                .newFramework(configuration);
-        framework.start();
+        Framework framework = BundleFramework.start(directory);
         try {
-            Bundle bundle = framework.getBundleContext().installBundle(jar.toUri().toString());
-            bundle.start();
+            Bundle bundle = BundleFramework.installSimulation(framework);
             assertEquals(Bundle.ACTIVE, bundle.getState());
 
             Class<?> synthesizerClass = bundle.loadClass(SpeechSynthesizer.class.getName());

@@ -1,0 +1,55 @@
+package org.embodia.nao.ls.behaviors;
+
+import org.embodia.api.agent.Subsystem;
+import org.embodia.api.behavior.Behavior;
+import org.embodia.nao.api.LsCommand;
+import org.embodia.nao.api.LsEffectorCommand;
+import org.embodia.nao.ls.NaoLs;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+/**
+ * e_core,ls's say (§3.2.3, NAOqi's say): at i0 the real effector gets SAY with cs's text and
+ * params[dl]; then nothing until STOP, on which it gets STOP_ALL. tm switches on STOP or when the
+ * real effector reports synthesized = TRUE, and cs then gets reply = TRUE, once.
+ */
+@Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + NaoLs.NAME, Subsystem.BEHAVIOR_PROPERTY + "=say"})
+public final class Say implements Behavior {
+    private final NaoLs ls;
+
+    @Activate
+    public Say(@Reference NaoLs ls) {
+        this.ls = ls;
+    }
+
+    @Override
+    public void step(int iteration) {
+        LsEffectorCommand e = ls.effectorCommand();
+        boolean stop = ls.stop(iteration);
+        if (iteration == 0) {
+            LsCommand c = ls.commanded();
+            e.cmd = LsEffectorCommand.Cmd.SAY;
+            e.text = c.text;
+            e.params.dl = c.params.dl;
+            ls.sendEffectorCommand();
+            ls.nextMemory().tm = false;
+            return;
+        }
+        if (stop) {
+            e.cmd = LsEffectorCommand.Cmd.STOP_ALL;
+            ls.sendEffectorCommand();
+        }
+        if (stop || ls.synthesized()) {
+            if (!ls.memory().tm) {
+                ls.passReply();
+            }
+            ls.nextMemory().tm = true;
+        }
+    }
+
+    @Override
+    public void terminate() {
+        ls.endBehavior();
+    }
+}

@@ -1,0 +1,53 @@
+package org.embodia.nao.mic.behaviors;
+
+import org.embodia.api.agent.Subsystem;
+import org.embodia.api.behavior.Behavior;
+import org.embodia.nao.api.MicReceptorCommand;
+import org.embodia.nao.mic.NaoMic;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+/**
+ * r_core,mic's recog (§3.3.5, NAOqi's ALSpeechRecognition word spotting): at i0 the real receptor
+ * gets SUBSCRIBE with cs's dictionary dct, and cs's threshold is memorized; at i0 + 1 it gets
+ * GET_DATA for LastWordRecognized; then nothing until a new rw arrives, when it gets UNSUBSCRIBE,
+ * cs gets the most probable word (Empty when its probability is under the threshold) and tm switches.
+ * A new rw before i0 + 2 cannot answer that query and is left alone, as the UNSUBSCRIBE's condition
+ * i > i0 + 1 says; one after tm switched is not passed again, the subscription being gone.
+ */
+@Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + NaoMic.NAME, Subsystem.BEHAVIOR_PROPERTY + "=recog"})
+public final class Recog implements Behavior {
+    private final NaoMic mic;
+
+    @Activate
+    public Recog(@Reference NaoMic mic) {
+        this.mic = mic;
+    }
+
+    @Override
+    public void step(int iteration) {
+        MicReceptorCommand r = mic.receptorCommand();
+        if (iteration == 0) {
+            r.cmd = MicReceptorCommand.Cmd.SUBSCRIBE;
+            r.dct.copyFrom(mic.commanded().dct);
+            mic.sendReceptorCommand();
+            mic.nextMemory().threshold = mic.commanded().threshold;
+            mic.nextMemory().tm = false;
+        } else if (iteration == 1) {
+            r.cmd = MicReceptorCommand.Cmd.GET_DATA;
+            r.dataName = NaoMic.LAST_WORD_RECOGNIZED;
+            mic.sendReceptorCommand();
+        } else if (mic.rwNew() && !mic.memory().tm) {
+            r.cmd = MicReceptorCommand.Cmd.UNSUBSCRIBE;
+            mic.sendReceptorCommand();
+            mic.passRecognizedWord(mic.memory().threshold);
+            mic.nextMemory().tm = true;
+        }
+    }
+
+    @Override
+    public void terminate() {
+        mic.endBehavior();
+    }
+}

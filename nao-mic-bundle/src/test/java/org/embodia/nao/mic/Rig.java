@@ -1,0 +1,146 @@
+package org.embodia.nao.mic;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.embodia.api.behavior.Behavior;
+import org.embodia.api.buffer.InputBuffer;
+import org.embodia.api.buffer.OutputBuffer;
+import org.embodia.api.fsm.FsmDefinition;
+import org.embodia.fsm.engine.FsmExecutor;
+import org.embodia.fsm.engine.FsmLoadException;
+import org.embodia.fsm.engine.FsmLoader;
+import org.embodia.nao.api.MicCommand;
+import org.embodia.nao.api.MicParams;
+import org.embodia.nao.api.MicReceptorCommand;
+import org.embodia.nao.api.MicReceptorStatus;
+import org.embodia.nao.api.MicStatus;
+import org.embodia.nao.mic.behaviors.Get;
+import org.embodia.nao.mic.behaviors.Idle;
+import org.embodia.nao.mic.behaviors.Recog;
+import org.embodia.nao.mic.behaviors.Record;
+import org.embodia.nao.mic.behaviors.Register;
+
+/**
+ * cs and the real receptor around one r_core,mic, stepped as the scheduler steps it: each step the
+ * real receptor reports, cs may send a command, r_core,mic receives both, its FSM steps over its real
+ * predicates, its iteration ends, and cs and the real receptor receive what it sent.
+ */
+final class Rig {
+    static final String FILE = "fsm/nao.mic.yaml";
+
+    final NaoMic mic = new NaoMic();
+    final FsmExecutor fsm;
+    final OutputBuffer<MicCommand> cs = new OutputBuffer<>("command", MicCommand.class, MicCommand::new);
+    final OutputBuffer<MicReceptorStatus> receptor = new OutputBuffer<>("re_status", MicReceptorStatus.class, MicReceptorStatus::new);
+    final InputBuffer<MicReceptorCommand> reCommand = new InputBuffer<>("re_command", MicReceptorCommand.class, MicReceptorCommand::new);
+    final InputBuffer<MicStatus> csStatus = new InputBuffer<>("status", MicStatus.class, MicStatus::new);
+
+    Rig() throws FsmLoadException {
+        cs.connect(mic.command);
+        receptor.connect(mic.reStatus);
+        mic.reCommand.connect(reCommand);
+        mic.status.connect(csStatus);
+        Map<String, Behavior> behaviors = new LinkedHashMap<>();
+        behaviors.put("idle", new Idle(mic));
+        behaviors.put("record", new Record(mic));
+        behaviors.put("register", new Register(mic));
+        behaviors.put("recog", new Recog(mic));
+        behaviors.put("get", new Get(mic));
+        fsm = FsmExecutor.create(definition(), behaviors, mic.predicates());
+    }
+
+    static FsmDefinition definition() throws FsmLoadException {
+        try (InputStream in = NaoMic.class.getClassLoader().getResourceAsStream(FILE)) {
+            return FsmLoader.load(FILE, in, Map.of());
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** What the real receptor reports in the coming steps; edit, then step. */
+    MicReceptorStatus report() {
+        return receptor.message();
+    }
+
+    /** The real receptor measures {@code energy} on every microphone in the coming steps. */
+    void energy(double energy) {
+        Arrays.fill(report().enrg, energy);
+    }
+
+    /** The real receptor reports a recognition result: word, probability, word, probability, ... */
+    void reportRecognized(Object... wordsAndProbabilities) {
+        report().rw.clear();
+        for (int k = 0; k < wordsAndProbabilities.length; k += 2) {
+            report().rw.add((String) wordsAndProbabilities[k], (Double) wordsAndProbabilities[k + 1]);
+        }
+        report().rwSeq++;
+    }
+
+    /** One step with a command from cs, or none when null. Returns the state that ran. */
+    String step(MicCommand command) {
+        receptor.send();
+        if (command != null) {
+            cs.write(command);
+        }
+        mic.command.receive();
+        mic.reStatus.receive();
+        fsm.step();
+        mic.endIteration();
+        reCommand.receive();
+        csStatus.receive();
+        return fsm.lastState();
+    }
+
+    String step() {
+        return step(null);
+    }
+
+    static MicCommand record(String fp, double time) {
+        MicCommand c = new MicCommand();
+        c.cmd = MicCommand.Cmd.RECORD;
+        c.fp = fp;
+        c.time = time;
+        c.samplingPeriod = NaoMic.SAMPLING_PERIOD;
+        return c;
+    }
+
+    /** REGISTER into fp at 16 kHz from the front microphone, until the energy stays under enrg for st. */
+    static MicCommand register(String fp, double enrg, double st) {
+        MicCommand c = new MicCommand();
+        c.cmd = MicCommand.Cmd.REGISTER;
+        c.fp = fp;
+        c.params.sampleRate = 16000;
+        c.params.channels[MicParams.FRONT] = true;
+        c.enrg = enrg;
+        c.st = st;
+        c.samplingPeriod = NaoMic.SAMPLING_PERIOD;
+        return c;
+    }
+
+    static MicCommand recognize(double threshold, String... words) {
+        MicCommand c = new MicCommand();
+        c.cmd = MicCommand.Cmd.RECOGNIZE;
+        for (String w : words) {
+            c.dct.add(w);
+        }
+        c.threshold = threshold;
+        return c;
+    }
+
+    static MicCommand get(String dataName) {
+        MicCommand c = new MicCommand();
+        c.cmd = MicCommand.Cmd.GET;
+        c.dataName = dataName;
+        return c;
+    }
+
+    static MicCommand abort() {
+        MicCommand c = new MicCommand();
+        c.cmd = MicCommand.Cmd.ABORT;
+        return c;
+    }
+}
