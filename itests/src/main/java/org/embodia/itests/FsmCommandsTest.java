@@ -66,6 +66,6 @@ class FsmCommandsTest {
     @Test
     void anUnknownDefinitionIsAClearError() {
         Exception e = assertThrows(IllegalArgumentException.class, () -> session.execute("fsm:check velma.nope"));
-        assertTrue(e.getMessage().contains("no Embodied Agent FSM definition 'velma.nope' (loaded: examples.counter, velma.cs, velma.ve_body)"), e.getMessage());
+        assertTrue(e.getMessage().contains("no Embodied Agent FSM definition 'velma.nope' (loaded: examples.counter, velma.cia402, velma.cs, velma.ve_body)"), e.getMessage());
     }
 }
