@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.embodia.api.agent.Subsystem;
 import org.embodia.api.agent.SubsystemName;
+import org.embodia.api.behavior.CommandIntake;
 import org.embodia.api.behavior.Memory;
 import org.embodia.api.behavior.Predicates;
 import org.embodia.api.buffer.InputBuffer;
@@ -55,13 +56,7 @@ public final class NaoBody implements Subsystem {
 
     private final Memory<BodyMemory> memory = new Memory<>(BodyMemory::new);
     private final NaoPoseEkf ekf = new NaoPoseEkf();
-    /** The last command idle accepted: its arguments are what the behaviour it selects sends at i0. */
-    private final BodyCommand commanded = new BodyCommand();
-
-    /** Steps so far, to check each command once per step. */
-    private long step;
-    private long checkedStep = -1;
-    private String rejection;
+    private final CommandIntake<BodyCommand> intake = new CommandIntake<>(command, BodyCommand::new, BodyCommandCheck::check);
     /** The real effector's counters as seen in the previous step: a change is new(attained), new(value). */
     private long seenAttainedSeq;
     private long seenValueSeq;
@@ -108,26 +103,22 @@ public final class NaoBody implements Subsystem {
         seenAttainedSeq = s.attainedSeq;
         seenValueSeq = s.valueSeq;
         memory.commit();
-        step++;
+        intake.endIteration();
     }
 
     /** cx e^i[cmd] = {@code cmd}: a command arrived from cs in this step (cs sends each once) and it is {@code cmd}. */
     public boolean commandIs(BodyCommand.Cmd cmd) {
-        return command.isNew() && command.get().cmd == cmd;
+        return intake.arrived() && intake.command().cmd == cmd;
     }
 
     /** A command arrived from cs in this step and passes {@link BodyCommandCheck}. */
     public boolean commandValid() {
-        return command.isNew() && rejection() == null;
+        return intake.valid();
     }
 
     /** Why the command that arrived in this step is rejected, or null (also when none arrived); checked once per step. */
     public String rejection() {
-        if (checkedStep != step) {
-            checkedStep = step;
-            rejection = command.isNew() ? BodyCommandCheck.check(command.get()) : null;
-        }
-        return rejection;
+        return intake.rejection();
     }
 
     /**
@@ -135,13 +126,12 @@ public final class NaoBody implements Subsystem {
      * the last rejection; an invalid one goes no further, and cs learns why.
      */
     public void acceptOrReject() {
-        if (!command.isNew()) {
+        if (!intake.arrived()) {
             return;
         }
         BodyStatus s = status.message();
-        String reason = rejection();
+        String reason = intake.accept();
         if (reason == null) {
-            commanded.copyFrom(command.get());
             s.reason = null;
         } else {
             s.reason = reason;
@@ -151,7 +141,7 @@ public final class NaoBody implements Subsystem {
 
     /** The command idle accepted last: the arguments cx e^(i0)[arg] the running behaviour started with. */
     public BodyCommand commanded() {
-        return commanded;
+        return intake.accepted();
     }
 
     /**

@@ -5,6 +5,7 @@ import java.util.function.UnaryOperator;
 
 import org.embodia.api.agent.Subsystem;
 import org.embodia.api.agent.SubsystemName;
+import org.embodia.api.behavior.CommandIntake;
 import org.embodia.api.behavior.Memory;
 import org.embodia.api.behavior.Predicates;
 import org.embodia.api.buffer.InputBuffer;
@@ -44,14 +45,8 @@ public final class NaoLs implements Subsystem {
     final OutputBuffer<LsStatus> status = new OutputBuffer<>("status", LsStatus.class, LsStatus::new);
 
     private final Memory<LsMemory> memory = new Memory<>(LsMemory::new);
-    /** The last command idle accepted: its arguments are what the behaviour it selects sends at i0. */
-    private final LsCommand commanded = new LsCommand();
-    private final UnaryOperator<String> fileProblem;
+    private final CommandIntake<LsCommand> intake;
 
-    /** Steps so far, to check each command once per step. */
-    private long step;
-    private long checkedStep = -1;
-    private String rejection;
     /** The real effector's counters as seen in the previous step: a change is new(synthesized), new(value). */
     private long seenSynthesizedSeq;
     private long seenValueSeq;
@@ -64,7 +59,7 @@ public final class NaoLs implements Subsystem {
 
     /** @param fileProblem what keeps the file at a path from being played, null when nothing does */
     NaoLs(UnaryOperator<String> fileProblem) {
-        this.fileProblem = fileProblem;
+        intake = new CommandIntake<>(command, LsCommand::new, c -> LsCommandCheck.check(c, fileProblem));
     }
 
     @Override
@@ -110,26 +105,22 @@ public final class NaoLs implements Subsystem {
         seenSynthesizedSeq = s.synthesizedSeq;
         seenValueSeq = s.valueSeq;
         memory.commit();
-        step++;
+        intake.endIteration();
     }
 
     /** cx e^i[cmd] = {@code cmd}: a command arrived from cs in this step (cs sends each once) and it is {@code cmd}. */
     public boolean commandIs(LsCommand.Cmd cmd) {
-        return command.isNew() && command.get().cmd == cmd;
+        return intake.arrived() && intake.command().cmd == cmd;
     }
 
     /** A command arrived from cs in this step and passes {@link LsCommandCheck}. */
     public boolean commandValid() {
-        return command.isNew() && rejection() == null;
+        return intake.valid();
     }
 
     /** Why the command that arrived in this step is rejected, or null (also when none arrived); checked once per step. */
     public String rejection() {
-        if (checkedStep != step) {
-            checkedStep = step;
-            rejection = command.isNew() ? LsCommandCheck.check(command.get(), fileProblem) : null;
-        }
-        return rejection;
+        return intake.rejection();
     }
 
     /**
@@ -138,13 +129,12 @@ public final class NaoLs implements Subsystem {
      * learns why in this step.
      */
     public void acceptOrReject() {
-        if (!command.isNew()) {
+        if (!intake.arrived()) {
             return;
         }
         LsStatus s = status.message();
-        String reason = rejection();
+        String reason = intake.accept();
         if (reason == null) {
-            commanded.copyFrom(command.get());
             s.reason = null;
         } else {
             s.reason = reason;
@@ -155,7 +145,7 @@ public final class NaoLs implements Subsystem {
 
     /** The command idle accepted last: the arguments cx e^(i0)[arg] the running behaviour started with. */
     public LsCommand commanded() {
-        return commanded;
+        return intake.accepted();
     }
 
     /**

@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.embodia.api.agent.Subsystem;
 import org.embodia.api.agent.SubsystemName;
+import org.embodia.api.behavior.CommandIntake;
 import org.embodia.api.behavior.Memory;
 import org.embodia.api.behavior.Predicates;
 import org.embodia.api.buffer.InputBuffer;
@@ -49,13 +50,8 @@ public final class NaoMic implements Subsystem {
     final OutputBuffer<MicStatus> status = new OutputBuffer<>("status", MicStatus.class, MicStatus::new);
 
     private final Memory<MicMemory> memory = new Memory<>(MicMemory::new);
-    /** The last command idle accepted: its arguments are what the behaviour it selects reads. */
-    private final MicCommand commanded = new MicCommand();
+    private final CommandIntake<MicCommand> intake = new CommandIntake<>(command, MicCommand::new, MicCommandCheck::check);
 
-    /** Steps so far, to check each command once per step. */
-    private long step;
-    private long checkedStep = -1;
-    private String rejection;
     /** The real receptor's counters as seen in the previous step: a change is new(value), new(rw). */
     private long seenValueSeq;
     private long seenRwSeq;
@@ -103,26 +99,22 @@ public final class NaoMic implements Subsystem {
         seenValueSeq = s.valueSeq;
         seenRwSeq = s.rwSeq;
         memory.commit();
-        step++;
+        intake.endIteration();
     }
 
     /** cx r^i[cmd] = {@code cmd}: a command arrived from cs in this step (cs sends each once) and it is {@code cmd}. */
     public boolean commandIs(MicCommand.Cmd cmd) {
-        return command.isNew() && command.get().cmd == cmd;
+        return intake.arrived() && intake.command().cmd == cmd;
     }
 
     /** A command arrived from cs in this step and passes {@link MicCommandCheck}. */
     public boolean commandValid() {
-        return command.isNew() && rejection() == null;
+        return intake.valid();
     }
 
     /** Why the command that arrived in this step is rejected, or null (also when none arrived); checked once per step. */
     public String rejection() {
-        if (checkedStep != step) {
-            checkedStep = step;
-            rejection = command.isNew() ? MicCommandCheck.check(command.get()) : null;
-        }
-        return rejection;
+        return intake.rejection();
     }
 
     /**
@@ -131,13 +123,12 @@ public final class NaoMic implements Subsystem {
      * learns why in this step.
      */
     public void acceptOrReject() {
-        if (!command.isNew()) {
+        if (!intake.arrived()) {
             return;
         }
         MicStatus s = status.message();
-        String reason = rejection();
+        String reason = intake.accept();
         if (reason == null) {
-            commanded.copyFrom(command.get());
             s.reason = null;
         } else {
             s.reason = reason;
@@ -148,12 +139,12 @@ public final class NaoMic implements Subsystem {
 
     /** The command idle accepted last: the arguments cx r^(i0)[arg] the running behaviour started with. */
     public MicCommand commanded() {
-        return commanded;
+        return intake.accepted();
     }
 
     /** {@code seconds} in steps of the commanded sampling_period: time or st over sampling_period. */
     public int iterations(double seconds) {
-        return MicCommandCheck.iterations(seconds, commanded.samplingPeriod);
+        return MicCommandCheck.iterations(seconds, intake.accepted().samplingPeriod);
     }
 
     /**
@@ -163,7 +154,7 @@ public final class NaoMic implements Subsystem {
     public boolean loud() {
         double[] enrg = reStatus.get().enrg;
         for (int k = 0; k < MicParams.MICROPHONES; k++) {
-            if (enrg[k] >= commanded.enrg) {
+            if (enrg[k] >= intake.accepted().enrg) {
                 return true;
             }
         }

@@ -5,7 +5,7 @@
  * that estimates the pose [x, y, θ] from odometry and IMU every step. The per-step methods work in
  * preallocated state and allocate nothing.
  */
-@Version("1.0.0")
+@Version("1.1.0")
 @Export
 package org.embodia.nao.model;
 

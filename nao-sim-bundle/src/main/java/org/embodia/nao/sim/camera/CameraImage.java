@@ -1,5 +1,8 @@
 package org.embodia.nao.sim.camera;
 
+import org.embodia.nao.model.ColorSpace;
+import org.embodia.nao.model.NaoCamera;
+
 /**
  * One frame from a camera, as ALVideoDevice.getImageRemote delivers it in kBGRColorSpace: width × height pixels, row
  * by row from the top left, three bytes each in the order blue, green, red. Immutable.

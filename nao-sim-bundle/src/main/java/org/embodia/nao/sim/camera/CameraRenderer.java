@@ -1,5 +1,9 @@
 package org.embodia.nao.sim.camera;
 
+import org.embodia.nao.model.Resolution;
+import org.embodia.nao.model.CameraParameter;
+import org.embodia.nao.model.NaoCamera;
+
 /**
  * Renders what a head camera sees of a {@link Scene} by casting one ray through the centre of each pixel (a pinhole
  * with NAO V5's field of view), then applies the camera's settings the way the sensor's processing would.

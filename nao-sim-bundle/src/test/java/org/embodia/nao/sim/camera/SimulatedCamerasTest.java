@@ -18,6 +18,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.embodia.nao.model.Resolution;
+import org.embodia.nao.model.ColorSpace;
+import org.embodia.nao.model.CameraParameter;
+import org.embodia.nao.model.NaoCamera;
 
 class SimulatedCamerasTest {
     private static final int TOP = 0;

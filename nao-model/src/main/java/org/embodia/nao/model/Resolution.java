@@ -1,4 +1,4 @@
-package org.embodia.nao.sim.camera;
+package org.embodia.nao.model;
 
 import java.util.Arrays;
 import java.util.stream.Collectors;

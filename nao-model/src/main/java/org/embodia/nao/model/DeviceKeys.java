@@ -1,6 +1,4 @@
-package org.embodia.nao.sim.memory;
-
-import org.embodia.nao.model.NaoJoint;
+package org.embodia.nao.model;
 
 /**
  * ALMemory keys of NAO's joints and feet, spelled as in Aldebaran's "NAO - Actuator &amp; Sensor list"

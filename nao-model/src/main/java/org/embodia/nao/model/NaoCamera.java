@@ -1,4 +1,4 @@
-package org.embodia.nao.sim.camera;
+package org.embodia.nao.model;
 
 /**
  * NAO V5's two head cameras: NAOqi's camera index, the position of each in the Head frame (the frame of HeadPitch) and

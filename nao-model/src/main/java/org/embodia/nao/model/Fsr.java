@@ -1,4 +1,4 @@
-package org.embodia.nao.sim.memory;
+package org.embodia.nao.model;
 
 /**
  * NAO's eight force sensitive resistors, four under each foot, with their ALMemory keys

@@ -1,4 +1,4 @@
-package org.embodia.nao.sim.memory;
+package org.embodia.nao.model;
 
 /**
  * The keys of NAO's inertial unit, {@code Device/SubDeviceList/InertialSensor/<name>/Sensor/Value} (Aldebaran's

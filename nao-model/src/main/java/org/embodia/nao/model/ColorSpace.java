@@ -1,4 +1,4 @@
-package org.embodia.nao.sim.camera;
+package org.embodia.nao.model;
 
 /**
  * NAOqi's colour-space ids and names from libalvision's alvisiondefinitions.h (see {@link Resolution} for the source).
