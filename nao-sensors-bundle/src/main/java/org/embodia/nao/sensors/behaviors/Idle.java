@@ -1,0 +1,23 @@
+package org.embodia.nao.sensors.behaviors;
+
+import org.embodia.api.behavior.Behavior;
+import org.embodia.nao.sensors.NaoSensor;
+
+/**
+ * The idle of r_core,touch, r_core,inertial and r_core,fsr (§3.4.2, §3.5.2, §3.6.2): sends nothing,
+ * neither to the real receptor nor to cs. A new command from cs is checked here: a valid GET ends idle
+ * (its terminal condition) and selects get, a rejected one stays here with its reason sent to cs.
+ * Each receptor registers its own subclass as its idle service.
+ */
+public abstract class Idle implements Behavior {
+    private final NaoSensor sensor;
+
+    protected Idle(NaoSensor sensor) {
+        this.sensor = sensor;
+    }
+
+    @Override
+    public final void step(int iteration) {
+        sensor.acceptOrReject();
+    }
+}
