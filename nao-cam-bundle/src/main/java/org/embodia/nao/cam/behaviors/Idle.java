@@ -1,0 +1,33 @@
+package org.embodia.nao.cam.behaviors;
+
+import org.embodia.api.agent.Subsystem;
+import org.embodia.api.behavior.Behavior;
+import org.embodia.api.behavior.CommandIntake;
+import org.embodia.nao.api.CamCommand;
+import org.embodia.nao.cam.NaoCam;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+/**
+ * r_core,cam's idle (§3.7.2): sends nothing, neither to the real receptor nor to cs. A new command
+ * from cs is checked here: a valid one ends idle (its terminal condition) and selects its behaviour,
+ * a rejected one stays here with its reason sent to cs.
+ */
+@Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + NaoCam.NAME, Subsystem.BEHAVIOR_PROPERTY + "=idle"})
+public final class Idle implements Behavior {
+    private final NaoCam cam;
+
+    @Activate
+    public Idle(@Reference NaoCam cam) {
+        this.cam = cam;
+    }
+
+    @Override
+    public void step(int iteration) {
+        CommandIntake<CamCommand> intake = cam.intake();
+        if (intake.arrived()) {
+            cam.answer(intake.accept());
+        }
+    }
+}

@@ -1,0 +1,166 @@
+package org.embodia.nao.cam;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.embodia.api.behavior.Behavior;
+import org.embodia.api.buffer.InputBuffer;
+import org.embodia.api.buffer.OutputBuffer;
+import org.embodia.api.fsm.FsmDefinition;
+import org.embodia.fsm.engine.FsmExecutor;
+import org.embodia.fsm.engine.FsmLoadException;
+import org.embodia.fsm.engine.FsmLoader;
+import org.embodia.nao.api.CamCommand;
+import org.embodia.nao.api.CamParams;
+import org.embodia.nao.api.CamReceptorCommand;
+import org.embodia.nao.api.CamReceptorStatus;
+import org.embodia.nao.api.CamStatus;
+import org.embodia.nao.api.Image;
+import org.embodia.nao.cam.behaviors.Get;
+import org.embodia.nao.cam.behaviors.Idle;
+import org.embodia.nao.cam.behaviors.SetParams;
+import org.embodia.nao.model.Resolution;
+
+/**
+ * cs and the real receptor around one r_core,cam, stepped as the scheduler steps it: each step the
+ * real receptor reports, cs may send a command, r_core,cam receives both, its FSM steps over its real
+ * predicates, its iteration ends, and cs and the real receptor receive what it sent.
+ */
+final class Rig {
+    static final String FILE = "fsm/nao.cam.yaml";
+
+    final NaoCam cam = new NaoCam();
+    final FsmExecutor fsm;
+    final OutputBuffer<CamCommand> cs = new OutputBuffer<>("command", CamCommand.class, CamCommand::new);
+    final OutputBuffer<CamReceptorStatus> receptor = new OutputBuffer<>("re_status", CamReceptorStatus.class, CamReceptorStatus::new);
+    final InputBuffer<CamReceptorCommand> reCommand = new InputBuffer<>("re_command", CamReceptorCommand.class, CamReceptorCommand::new);
+    final InputBuffer<CamStatus> csStatus = new InputBuffer<>("status", CamStatus.class, CamStatus::new);
+
+    Rig() throws FsmLoadException {
+        cs.connect(cam.command);
+        receptor.connect(cam.reStatus);
+        cam.reCommand.connect(reCommand);
+        cam.status.connect(csStatus);
+        Map<String, Behavior> behaviors = new LinkedHashMap<>();
+        behaviors.put("idle", new Idle(cam));
+        behaviors.put("image", new org.embodia.nao.cam.behaviors.Image(cam));
+        behaviors.put("set_params", new SetParams(cam));
+        behaviors.put("get", new Get(cam));
+        fsm = FsmExecutor.create(definition(), behaviors, cam.predicates());
+    }
+
+    static FsmDefinition definition() throws FsmLoadException {
+        try (InputStream in = NaoCam.class.getClassLoader().getResourceAsStream(FILE)) {
+            return FsmLoader.load(FILE, in, Map.of());
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** What the real receptor reports in the coming steps; edit, then step. */
+    CamReceptorStatus report() {
+        return receptor.message();
+    }
+
+    /** The real receptor answers a SUBSCRIBE with {@code nameId}. */
+    void reportNameId(String nameId) {
+        report().nameId = nameId;
+        report().nameIdSeq++;
+    }
+
+    /** The real receptor delivers {@code image}. */
+    void reportImage(Image image) {
+        report().image.copyFrom(image);
+        report().imageSeq++;
+    }
+
+    /** The real receptor delivers the value {@code number} of {@code dataName}. */
+    void reportValue(String dataName, double number) {
+        report().value.setNumber(dataName, number);
+        report().valueSeq++;
+    }
+
+    /** One step with a command from cs, or none when null. Returns the state that ran. */
+    String step(CamCommand command) {
+        receptor.send();
+        if (command != null) {
+            cs.write(command);
+        }
+        cam.command.receive();
+        cam.reStatus.receive();
+        fsm.step();
+        cam.endIteration();
+        reCommand.receive();
+        csStatus.receive();
+        return fsm.lastState();
+    }
+
+    String step() {
+        return step(null);
+    }
+
+    /**
+     * An image as ALVideoDevice delivers it in {@code colorSpace}: {@code res}'s size, three bytes per
+     * pixel, rows packed, each pixel's bytes a function of its column, row and channel so that any
+     * misplaced byte shows.
+     */
+    static Image alImage(Resolution res, int colorSpace, long timestampNanos) {
+        Image i = new Image(Math.max(Image.VGA_BGR_BYTES, 3 * res.width() * res.height()));
+        i.width = res.width();
+        i.height = res.height();
+        i.layers = 3;
+        i.colorSpace = colorSpace;
+        i.timestampNanos = timestampNanos;
+        i.length = 3 * res.width() * res.height();
+        for (int y = 0; y < res.height(); y++) {
+            for (int x = 0; x < res.width(); x++) {
+                for (int channel = 0; channel < 3; channel++) {
+                    i.data[3 * (y * res.width() + x) + channel] = pixelByte(x, y, channel);
+                }
+            }
+        }
+        return i;
+    }
+
+    /** The byte {@link #alImage} puts in channel {@code channel} (0 blue, 1 green, 2 red) of pixel (x, y). */
+    static byte pixelByte(int x, int y, int channel) {
+        return (byte) (x * 7 + y * 13 + channel * 101);
+    }
+
+    static Image bgrImage(Resolution res) {
+        return alImage(res, CamParams.kBGRColorSpace, 1_700_000_000_123_456_789L);
+    }
+
+    /** IMAGE from camera {@code cid} at {@code res}, cs and fr left unset as §3.7.1's params = [res, cid] allows. */
+    static CamCommand image(Resolution res, int cid) {
+        CamCommand c = new CamCommand();
+        c.cmd = CamCommand.Cmd.IMAGE;
+        c.params.res = res.id();
+        c.params.cid = cid;
+        return c;
+    }
+
+    static CamCommand image(int res, int cid) {
+        CamCommand c = image(Resolution.K_QVGA, cid);
+        c.params.res = res;
+        return c;
+    }
+
+    static CamCommand setParameters(int cid, String dataName, int value) {
+        CamCommand c = new CamCommand();
+        c.cmd = CamCommand.Cmd.SET_PARAMETERS;
+        c.params.cid = cid;
+        c.dataName = dataName;
+        c.value = value;
+        return c;
+    }
+
+    static CamCommand get(String dataName) {
+        CamCommand c = new CamCommand();
+        c.cmd = CamCommand.Cmd.GET;
+        c.dataName = dataName;
+        return c;
+    }
+}
