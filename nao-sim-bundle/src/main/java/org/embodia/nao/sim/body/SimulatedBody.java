@@ -68,6 +68,9 @@ public final class SimulatedBody {
 
     private enum Command { NONE, JOINTS, MOVE, MOVE_TO }
 
+    /** Enum values() copies its array at every call: the step loops over these instead. */
+    private static final NaoJoint[] JOINTS = NaoJoint.values();
+    private static final NaoPosture[] POSTURES = NaoPosture.values();
     private static final int COUNT = NaoJoint.count();
     private static final int L_HYP = NaoJoint.L_HIP_YAW_PITCH.ordinal();
     private static final int R_HYP = NaoJoint.R_HIP_YAW_PITCH.ordinal();
@@ -115,6 +118,25 @@ public final class SimulatedBody {
      * @param fractionMaxSpeed in (0, 1]
      */
     public void setAngles(List<String> names, double[] angles, double fractionMaxSpeed) {
+        List<NaoJoint> joints = checkSetAngles(names, angles, fractionMaxSpeed);
+        double[] newTargets = targets.clone();
+        boolean[] named = new boolean[COUNT];
+        for (int i = 0; i < angles.length; i++) {
+            newTargets[joints.get(i).ordinal()] = angles[i];
+            named[joints.get(i).ordinal()] = true;
+        }
+        coupleHipYawPitch(newTargets, named);
+        startJointMotion(newTargets, named, joint -> fractionMaxSpeed * JointVelocityLimits.of(joint));
+    }
+
+    /**
+     * Checks setAngles' arguments without changing anything, so that a caller can check several calls before making
+     * any of them.
+     *
+     * @return the joints named, chains expanded
+     * @throws IllegalArgumentException as {@link #setAngles(List, double[], double)} would
+     */
+    public List<NaoJoint> checkSetAngles(List<String> names, double[] angles, double fractionMaxSpeed) {
         requireFraction(fractionMaxSpeed, "setAngles", "fractionMaxSpeed");
         List<NaoJoint> joints = expand(names);
         if (joints.size() != angles.length) {
@@ -124,14 +146,7 @@ public final class SimulatedBody {
         for (int i = 0; i < angles.length; i++) {
             joints.get(i).checkWithinLimits(angles[i]);
         }
-        double[] newTargets = targets.clone();
-        boolean[] named = new boolean[COUNT];
-        for (int i = 0; i < angles.length; i++) {
-            newTargets[joints.get(i).ordinal()] = angles[i];
-            named[joints.get(i).ordinal()] = true;
-        }
-        coupleHipYawPitch(newTargets, named);
-        startJointMotion(newTargets, named, joint -> fractionMaxSpeed * JointVelocityLimits.of(joint));
+        return joints;
     }
 
     /** ALMotion.setAngles for one joint. */
@@ -154,7 +169,18 @@ public final class SimulatedBody {
         interpolateStiffness("setStiffnesses", List.of(names), new double[] {stiffness}, 0);
     }
 
-    private void interpolateStiffness(String method, List<String> names, double[] stiffnesses, double durationSeconds) {
+    /**
+     * Checks stiffnessInterpolation's arguments without changing anything.
+     *
+     * @return the joints named, chains expanded
+     * @throws IllegalArgumentException as {@link #stiffnessInterpolation} would
+     */
+    public List<NaoJoint> checkStiffnesses(List<String> names, double[] stiffnesses, double durationSeconds) {
+        return checkStiffnesses("stiffnessInterpolation", names, stiffnesses, durationSeconds);
+    }
+
+    private static List<NaoJoint> checkStiffnesses(String method, List<String> names, double[] stiffnesses,
+            double durationSeconds) {
         if (!(durationSeconds >= 0) || Double.isInfinite(durationSeconds)) {
             throw new IllegalArgumentException(method + ": the duration must be finite and at least 0 s, was "
                     + durationSeconds);
@@ -170,6 +196,11 @@ public final class SimulatedBody {
                 throw new IllegalArgumentException(method + ": stiffness " + value + " is outside [0, 1]");
             }
         }
+        return joints;
+    }
+
+    private void interpolateStiffness(String method, List<String> names, double[] stiffnesses, double durationSeconds) {
+        List<NaoJoint> joints = checkStiffnesses(method, names, stiffnesses, durationSeconds);
         double[] values = new double[COUNT];
         boolean[] named = new boolean[COUNT];
         for (int i = 0; i < joints.size(); i++) {
@@ -199,12 +230,11 @@ public final class SimulatedBody {
      * @param speed relative speed in (0, 1]
      */
     public void goToPosture(String postureName, double speed) {
-        requireFraction(speed, "goToPosture", "speed");
-        NaoPosture posture = NaoPosture.byName(postureName);
+        NaoPosture posture = checkGoToPosture(postureName, speed);
         double[] newTargets = new double[COUNT];
         posture.copyValues(newTargets);
         double duration = 0;
-        for (NaoJoint joint : NaoJoint.values()) {
+        for (NaoJoint joint : JOINTS) {
             double distance = Math.abs(newTargets[joint.ordinal()] - angles[joint.ordinal()]);
             duration = Math.max(duration, distance / (speed * JointVelocityLimits.of(joint)));
         }
@@ -214,6 +244,16 @@ public final class SimulatedBody {
         double synchronousDuration = duration;
         startJointMotion(newTargets, all, joint -> synchronousDuration == 0 ? 0
                 : Math.abs(newTargets[joint.ordinal()] - angles[joint.ordinal()]) / synchronousDuration);
+    }
+
+    /**
+     * Checks goToPosture's arguments without changing anything.
+     *
+     * @throws IllegalArgumentException as {@link #goToPosture} would
+     */
+    public NaoPosture checkGoToPosture(String postureName, double speed) {
+        requireFraction(speed, "goToPosture", "speed");
+        return NaoPosture.byName(postureName);
     }
 
     /** ALRobotPosture.getPosture: the predefined posture the joints are in, or {@value #UNKNOWN}. */
@@ -357,6 +397,21 @@ public final class SimulatedBody {
         return angles[NaoJoint.byName(jointName).ordinal()];
     }
 
+    /** As {@link #angle(String)}, without looking the name up. */
+    public double angle(NaoJoint joint) {
+        return angles[joint.ordinal()];
+    }
+
+    /** As {@link #target(String)}, without looking the name up. */
+    public double target(NaoJoint joint) {
+        return targets[joint.ordinal()];
+    }
+
+    /** As {@link #stiffness(String)}, without looking the name up. */
+    public double stiffness(NaoJoint joint) {
+        return stiffness[joint.ordinal()];
+    }
+
     /** ALMotion.getAngles for joints or chains, in the order named. */
     public double[] getAngles(List<String> names) {
         return expand(names).stream().mapToDouble(joint -> angles[joint.ordinal()]).toArray();
@@ -386,9 +441,27 @@ public final class SimulatedBody {
         return command != Command.NONE;
     }
 
+    /** True while a move or moveTo is under way. */
+    public boolean isWalking() {
+        return command == Command.MOVE || command == Command.MOVE_TO;
+    }
+
     /** The walk engine's odometry (ALMotion.getRobotPosition(false)). */
     public Pose2D odometry() {
         return new Pose2D(walk.odomX(), walk.odomY(), walk.odomTheta());
+    }
+
+    /** {@link #odometry()}'s x, y and θ one by one, for a caller that must not allocate. */
+    public double odometryX() {
+        return walk.odomX();
+    }
+
+    public double odometryY() {
+        return walk.odomY();
+    }
+
+    public double odometryTheta() {
+        return walk.odomTheta();
     }
 
     /** Where the robot really is; what the cameras see from. */
@@ -396,15 +469,51 @@ public final class SimulatedBody {
         return new Pose2D(walk.trueX(), walk.trueY(), walk.trueTheta());
     }
 
+    /** {@link #truePose()}'s x, y and θ one by one, for a caller that must not allocate. */
+    public double trueX() {
+        return walk.trueX();
+    }
+
+    public double trueY() {
+        return walk.trueY();
+    }
+
+    public double trueTheta() {
+        return walk.trueTheta();
+    }
+
     /** The inertial unit, now. */
     public InertialReading inertial() {
-        double c = Math.cos(torsoPitch);
-        double s = Math.sin(torsoPitch);
-        // The walk's specific force is in the level robot frame; the torso is pitched by torsoPitch about y.
-        double fx = walk.accX();
-        double fz = walk.accZ();
-        return new InertialReading(0, torsoPitch, walk.imuYaw(), 0, torsoPitchRate, walk.gyroZ(),
-                c * fx - s * fz, walk.accY(), s * fx + c * fz);
+        return new InertialReading(0, torsoPitch, imuYaw(), 0, torsoPitchRate, gyroZ(), accelerometerX(),
+                accelerometerY(), accelerometerZ());
+    }
+
+    /** {@link #inertial()}'s readings one by one, for a caller that must not allocate: AngleZ, rad. */
+    public double imuYaw() {
+        return walk.imuYaw();
+    }
+
+    /** GyroscopeY, rad/s. */
+    public double torsoPitchRate() {
+        return torsoPitchRate;
+    }
+
+    /** GyroscopeZ, rad/s. */
+    public double gyroZ() {
+        return walk.gyroZ();
+    }
+
+    /** AccelerometerX, m/s²: the walk's specific force is in the level robot frame, the torso pitched about y. */
+    public double accelerometerX() {
+        return Math.cos(torsoPitch) * walk.accX() - Math.sin(torsoPitch) * walk.accZ();
+    }
+
+    public double accelerometerY() {
+        return walk.accY();
+    }
+
+    public double accelerometerZ() {
+        return Math.sin(torsoPitch) * walk.accX() + Math.cos(torsoPitch) * walk.accZ();
     }
 
     /**
@@ -442,7 +551,7 @@ public final class SimulatedBody {
 
     private void startJointMotion(double[] newTargets, boolean[] named,
             ToDoubleFunction<NaoJoint> speed) {
-        for (NaoJoint joint : NaoJoint.values()) {
+        for (NaoJoint joint : JOINTS) {
             int j = joint.ordinal();
             if (named[j]) {
                 speeds[j] = speed.applyAsDouble(joint);
@@ -479,13 +588,13 @@ public final class SimulatedBody {
         List<NaoJoint> joints = new ArrayList<>();
         for (String name : names) {
             if ("Body".equals(name)) {
-                joints.addAll(List.of(NaoJoint.values()));
+                joints.addAll(List.of(JOINTS));
                 continue;
             }
             boolean chain = false;
             for (NaoJoint.Chain candidate : NaoJoint.Chain.values()) {
                 if (candidate.naoqiName().equals(name)) {
-                    for (NaoJoint joint : NaoJoint.values()) {
+                    for (NaoJoint joint : JOINTS) {
                         if (joint.chain() == candidate) {
                             joints.add(joint);
                         }
@@ -505,7 +614,7 @@ public final class SimulatedBody {
     }
 
     private boolean legsStiff() {
-        for (NaoJoint joint : NaoJoint.values()) {
+        for (NaoJoint joint : JOINTS) {
             if (isLeg(joint) && stiffness[joint.ordinal()] <= 0) {
                 return false;
             }
@@ -524,7 +633,7 @@ public final class SimulatedBody {
         }
         if (!legsStiff()) {
             StringJoiner limp = new StringJoiner(", ");
-            for (NaoJoint joint : NaoJoint.values()) {
+            for (NaoJoint joint : JOINTS) {
                 if (isLeg(joint) && stiffness[joint.ordinal()] <= 0) {
                     limp.add(joint.naoqiName());
                 }
@@ -537,7 +646,7 @@ public final class SimulatedBody {
     private NaoPosture nearestPosture() {
         NaoPosture nearest = null;
         double best = Double.POSITIVE_INFINITY;
-        for (NaoPosture posture : NaoPosture.values()) {
+        for (NaoPosture posture : POSTURES) {
             double deviation = maxPostureDeviation(posture);
             if (deviation < best) {
                 best = deviation;
@@ -550,7 +659,7 @@ public final class SimulatedBody {
     /** Looking around or opening a hand does not leave a posture: the head and hands are not compared. */
     private double maxPostureDeviation(NaoPosture posture) {
         double max = 0;
-        for (NaoJoint joint : NaoJoint.values()) {
+        for (NaoJoint joint : JOINTS) {
             if (joint.chain() != NaoJoint.Chain.HEAD && !joint.isHand()) {
                 max = Math.max(max, Math.abs(posture.value(joint) - angles[joint.ordinal()]));
             }

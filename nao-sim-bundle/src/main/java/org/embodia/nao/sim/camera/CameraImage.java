@@ -62,6 +62,11 @@ public final class CameraImage {
         return bgr.clone();
     }
 
+    /** Copies the pixels, BGR, into the start of {@code out}, which must hold width × height × 3 bytes. */
+    public void copyPixels(byte[] out) {
+        System.arraycopy(bgr, 0, out, 0, bgr.length);
+    }
+
     /** The pixel at column x, row y as 0xRRGGBB. */
     public int rgb(int x, int y) {
         if (x < 0 || x >= width || y < 0 || y >= height) {

@@ -2,6 +2,7 @@ package org.embodia.nao.sim.speech;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 
@@ -47,12 +48,59 @@ public final class PcmAudio {
         return new PcmAudio(Math.round(format.getSampleRate()), samples);
     }
 
+    /**
+     * Reads a sound file Java's sound API decodes (WAV, AIFF, AU; PCM), its channels averaged into one, at the file's
+     * own sample rate.
+     *
+     * @throws IllegalArgumentException naming the file if it is missing or not such a sound file
+     */
     public static PcmAudio readWav(Path file) throws IOException {
-        try (AudioInputStream in = AudioSystem.getAudioInputStream(file.toFile())) {
-            return fromBytes(in.readAllBytes(), in.getFormat());
-        } catch (UnsupportedAudioFileException e) {
-            throw new IOException(file + " is not an audio file Java can read", e);
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("cannot read " + file + ": no such file");
         }
+        try (AudioInputStream in = AudioSystem.getAudioInputStream(file.toFile())) {
+            AudioFormat format = in.getFormat();
+            int channels = format.getChannels();
+            AudioFormat pcm16 = new AudioFormat(format.getSampleRate(), 16, channels, true, false);
+            if (!AudioSystem.isConversionSupported(pcm16, format)) {
+                throw new IllegalArgumentException("cannot read " + file + ": Java cannot decode its " + format);
+            }
+            try (AudioInputStream decoded = AudioSystem.getAudioInputStream(pcm16, in)) {
+                byte[] bytes = decoded.readAllBytes();
+                short[] mono = new short[bytes.length / (2 * channels)];
+                for (int i = 0; i < mono.length; i++) {
+                    int sum = 0;
+                    for (int c = 0; c < channels; c++) {
+                        int at = 2 * (channels * i + c);
+                        sum += (short) ((bytes[at + 1] << 8) | (bytes[at] & 0xff));
+                    }
+                    mono[i] = (short) Math.round((double) sum / channels);
+                }
+                return new PcmAudio(Math.round(format.getSampleRate()), mono);
+            }
+        } catch (UnsupportedAudioFileException e) {
+            throw new IllegalArgumentException("cannot read " + file + ": not a sound file Java can read (WAV, AIFF, AU)",
+                    e);
+        }
+    }
+
+    /** The same sound at another sample rate, by linear interpolation between neighbouring samples. */
+    public PcmAudio resample(int rate) {
+        if (rate <= 0) {
+            throw new IllegalArgumentException("the sample rate must be positive, got " + rate);
+        }
+        if (rate == sampleRate || samples.length == 0) {
+            return this;
+        }
+        short[] resampled = new short[(int) ((long) samples.length * rate / sampleRate)];
+        for (int i = 0; i < resampled.length; i++) {
+            double at = (double) i * sampleRate / rate;
+            int before = (int) at;
+            int after = Math.min(before + 1, samples.length - 1);
+            double weight = at - before;
+            resampled[i] = (short) Math.round(samples[before] * (1 - weight) + samples[after] * weight);
+        }
+        return new PcmAudio(rate, resampled);
     }
 
     public void writeWav(Path file) throws IOException {

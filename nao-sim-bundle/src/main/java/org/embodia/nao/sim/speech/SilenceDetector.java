@@ -14,7 +14,7 @@ public final class SilenceDetector {
     private int quietFrames;
 
     /**
-     * @param energyThreshold in the units of {@link MicrophoneFrame#energy}
+     * @param energyThreshold in the units of {@link SimulatedMicrophones#energy}
      * @param silenceTime how long all microphones must stay under the threshold; rounded up to whole frames
      * @param framePeriod the duration of the frames that will be offered
      */
@@ -39,14 +39,18 @@ public final class SilenceDetector {
         return quietFrames;
     }
 
-    /** Counts one frame; true once the silence has lasted long enough, and from then on. */
-    public boolean offer(MicrophoneFrame frame) {
+    /**
+     * Counts one frame by its microphones' energies (indexed by {@link Microphone#ordinal()}, in the units of
+     * {@link SimulatedMicrophones#energy}); true once the silence has lasted long enough, and from then on until
+     * {@link #reset()}. Allocates nothing.
+     */
+    public boolean offer(double[] energies) {
         if (silent()) {
             return true;
         }
         boolean quiet = true;
-        for (Microphone microphone : Microphone.values()) {
-            quiet &= frame.energy(microphone) < energyThreshold;
+        for (int microphone = 0; microphone < SimulatedMicrophones.CHANNELS; microphone++) {
+            quiet &= energies[microphone] < energyThreshold;
         }
         quietFrames = quiet ? quietFrames + 1 : 0;
         return silent();
@@ -54,5 +58,10 @@ public final class SilenceDetector {
 
     public boolean silent() {
         return quietFrames >= quietFramesToStop;
+    }
+
+    /** Starts counting afresh, as for a new recording. */
+    public void reset() {
+        quietFrames = 0;
     }
 }

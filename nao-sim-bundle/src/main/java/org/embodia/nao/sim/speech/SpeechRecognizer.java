@@ -122,6 +122,15 @@ public final class SpeechRecognizer implements AutoCloseable {
         return new Recognition(Optional.of(spellings.get(heard)), confidence, threshold);
     }
 
+    /**
+     * Checks a vocabulary as {@link #recognize} would, without decoding anything.
+     *
+     * @throws IllegalArgumentException naming the words that are not in the dictionary, or if the vocabulary is empty
+     */
+    public synchronized void checkVocabulary(Collection<String> vocabulary) {
+        checkedVocabulary(vocabulary);
+    }
+
     /** Dictionary spelling to the caller's spelling, in the caller's order. */
     private Map<String, String> checkedVocabulary(Collection<String> words) {
         if (words.isEmpty()) {

@@ -29,6 +29,26 @@ class AlMemoryTest {
     }
 
     @Test
+    void aFloatIsOverwrittenInItsCellWhichAWriterMayHold() {
+        AlMemory memory = new AlMemory();
+        memory.insertData("a/float", 1.5f);
+        AlMemory.FloatCell cell = memory.floatCell("a/float");
+
+        memory.insertData("a/float", 2.5f);
+        assertEquals(2.5f, cell.get(), "the same cell");
+        cell.set(3.5f);
+        assertEquals(3.5f, memory.getFloat("a/float"));
+        assertEquals(cell, memory.peek("a/float"), "peek hands out what is stored");
+
+        memory.insertData("a/text", "x");
+        AlMemory.FloatCell replaced = memory.floatCell("a/text");
+        assertEquals(0f, memory.getData("a/text"), "a key holding something else is set to 0");
+        replaced.set(1);
+        assertEquals(1f, memory.getFloat("a/text"));
+        assertEquals(null, memory.peek("no/such/key"));
+    }
+
+    @Test
     void arraysAreCopiedInAndOut() {
         AlMemory memory = new AlMemory();
         float[] values = {1, 2};

@@ -2,6 +2,7 @@ package org.embodia.nao.sim.speech;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class MicrophoneTest {
-    private static final int RATE = 16_000;
+    private static final int RATE = SimulatedMicrophones.SAMPLE_RATE;
     private static final Duration FRAME = SimulatedMicrophones.FRAME;
 
     static PcmAudio tone(double seconds, double amplitude) {
@@ -25,52 +26,82 @@ class MicrophoneTest {
         return new PcmAudio(RATE, samples);
     }
 
-    static MicrophoneFrame constantFrame(short left, short right, short front, short rear) {
-        short[] interleaved = new short[4 * 320];
-        for (int i = 0; i < 320; i++) {
-            interleaved[4 * i] = left;
-            interleaved[4 * i + 1] = right;
-            interleaved[4 * i + 2] = front;
-            interleaved[4 * i + 3] = rear;
-        }
-        return new MicrophoneFrame(RATE, interleaved);
+    static double[] energies(double left, double right, double front, double rear) {
+        return new double[] {left, right, front, rear};
     }
 
-    static MicrophoneFrame loud() {
-        return constantFrame((short) 1000, (short) 1000, (short) 1000, (short) 1000);
+    static double[] loud() {
+        return energies(1000, 1000, 1000, 1000);
     }
 
-    static MicrophoneFrame quiet() {
-        return constantFrame((short) 10, (short) -10, (short) 10, (short) -10);
+    static double[] quiet() {
+        return energies(10, 10, 10, 10);
+    }
+
+    @Test
+    void aFrameIs20MsOfEveryMicrophoneAtSixteenKilohertz() {
+        assertEquals(320, SimulatedMicrophones.FRAME_SAMPLES);
+        assertEquals(4, SimulatedMicrophones.CHANNELS);
     }
 
     @Test
     void theEnergyOfASineIsItsAmplitudeOverRootTwoOnEveryMicrophone() {
-        // 440 Hz over one second: whole periods, so the RMS is exact up to rounding the samples
-        MicrophoneFrame frame = MicrophoneFrame.fromMono(tone(1, 10_000), 0, RATE);
+        SimulatedMicrophones microphones = new SimulatedMicrophones();
+        microphones.hear(tone(1, 10_000));
 
-        for (Microphone microphone : Microphone.values()) {
-            assertEquals(10_000 / Math.sqrt(2), frame.energy(microphone), 1, microphone.name());
+        // 20 ms of 440 Hz is 8.8 periods: the RMS of a frame is within a few per cent of the whole periods'
+        for (int frame = 0; frame < 50; frame++) {
+            microphones.advance();
+            for (Microphone microphone : Microphone.values()) {
+                assertEquals(10_000 / Math.sqrt(2), microphones.energy(microphone), 200, microphone + " in frame " + frame);
+            }
         }
+        microphones.advance();
+        assertEquals(0, microphones.energy(Microphone.FRONT), "digital silence once the sound is over");
     }
 
     @Test
-    void channelsInterleaveLeftRightFrontRear() {
-        MicrophoneFrame frame = constantFrame((short) 100, (short) -200, (short) 300, (short) 400);
+    void soundsAreHeardOneAfterAnotherAndEveryMicrophoneGetsTheSameSamples() {
+        SimulatedMicrophones microphones = new SimulatedMicrophones();
+        microphones.hear(new PcmAudio(RATE, new short[] {1, 2, 3}));
+        microphones.hear(new PcmAudio(RATE, new short[] {4, 5}));
 
-        assertEquals(100, frame.energy(Microphone.LEFT), 1e-9);
-        assertEquals(200, frame.energy(Microphone.RIGHT), 1e-9);
-        assertEquals(300, frame.energy(Microphone.FRONT), 1e-9);
-        assertEquals(400, frame.energy(Microphone.REAR), 1e-9);
-        assertEquals(-200, frame.channel(Microphone.RIGHT).sample(319));
-        assertEquals(4, frame.energies().size());
-        assertEquals(320, frame.samplesPerChannel());
+        microphones.advance();
+        short[] frame = new short[4 * 320];
+        microphones.copyFrame(frame);
+        for (int i = 0; i < 5; i++) {
+            for (Microphone microphone : Microphone.values()) {
+                assertEquals(i + 1, microphones.sample(microphone, i));
+                assertEquals(i + 1, frame[4 * i + microphone.ordinal()]);
+            }
+        }
+        assertEquals(0, microphones.sample(Microphone.REAR, 5));
     }
 
     @Test
-    void energyRunsFromZeroToFullScale() {
-        assertEquals(0, constantFrame((short) 0, (short) 0, (short) 0, (short) 0).energy(Microphone.FRONT));
-        assertEquals(32_768, constantFrame(Short.MIN_VALUE, (short) 0, (short) 0, (short) 0).energy(Microphone.LEFT));
+    void theRobotsOwnVoiceIsMixedOnTopAtItsGainAndClipped() {
+        SimulatedMicrophones microphones = new SimulatedMicrophones();
+        microphones.hear(new PcmAudio(RATE, new short[] {100, 30_000}));
+        microphones.speak(new short[] {1000, 10_000, 500}, 0.5);
+
+        assertTrue(microphones.speaking());
+        microphones.advance();
+
+        assertEquals(600, microphones.sample(Microphone.LEFT, 0));
+        assertEquals(Short.MAX_VALUE, microphones.sample(Microphone.LEFT, 1));
+        assertEquals(250, microphones.sample(Microphone.LEFT, 2));
+        assertFalse(microphones.speaking(), "three samples are spoken within a frame");
+
+        microphones.speak(new short[1000], 1);
+        microphones.stopSpeaking();
+        assertFalse(microphones.speaking());
+    }
+
+    @Test
+    void onlySoundsAtSixteenKilohertzAreHeard() {
+        SimulatedMicrophones microphones = new SimulatedMicrophones();
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> microphones.hear(new PcmAudio(8000, new short[10])))
+                .getMessage().contains("8000 Hz"));
     }
 
     @Test
@@ -87,6 +118,8 @@ class MicrophoneTest {
         }
         assertTrue(detector.offer(quiet()));
         assertTrue(detector.offer(loud()), "a stopped recording stays stopped");
+        detector.reset();
+        assertFalse(detector.offer(quiet()), "until reset");
     }
 
     @Test
@@ -105,7 +138,7 @@ class MicrophoneTest {
         SilenceDetector detector = new SilenceDetector(100, Duration.ofMillis(40), FRAME);
         detector.offer(quiet());
 
-        assertFalse(detector.offer(constantFrame((short) 0, (short) 0, (short) 0, (short) 150)));
+        assertFalse(detector.offer(energies(0, 0, 0, 150)));
         assertEquals(0, detector.quietFrames());
     }
 
@@ -119,35 +152,38 @@ class MicrophoneTest {
     }
 
     @Test
-    void theRecorderStopsAfterTheSoundAndTheSilenceTime(@TempDir Path directory) throws Exception {
-        SimulatedMicrophones microphones = new SimulatedMicrophones(RATE);
-        microphones.hear(tone(0.5, 5_000));
-        microphones.hear(PcmAudio.silence(RATE, 0.3));
-        microphones.hear(tone(0.2, 5_000));
-        Path file = directory.resolve("register.wav");
+    void aWavFileWrittenAsItComesHasTheSizesInItsHeader(@TempDir Path directory) throws Exception {
+        Path file = directory.resolve("sub/recording.wav");
+        try (WavWriter writer = new WavWriter(file, 2, RATE)) {
+            short[] samples = new short[2 * 1600];
+            for (int i = 0; i < samples.length; i++) {
+                samples[i] = (short) (i % 2 == 0 ? i : -i);
+            }
+            for (int k = 0; k < 10; k++) {
+                writer.write(samples, samples.length);
+            }
+            assertEquals(1.0, writer.seconds(), 1e-9);
+        }
 
-        MicrophoneRecorder.Recording recording = MicrophoneRecorder.recordUntilSilence(microphones::nextFrame,
-                new SilenceDetector(500, Duration.ofMillis(500), FRAME), Duration.ofSeconds(10), file);
-
-        assertTrue(recording.endedBySilence());
-        // 1.0 s of sound and pause, then the 0.5 s of silence that ends it
-        assertEquals(RATE * 3 / 2, recording.audio().samplesPerChannel());
         AudioFormat format = AudioSystem.getAudioFileFormat(file.toFile()).getFormat();
-        assertEquals(4, format.getChannels());
+        assertEquals(2, format.getChannels());
         assertEquals(RATE, format.getSampleRate());
-        assertEquals(RATE * 3 / 2, AudioSystem.getAudioInputStream(file.toFile()).getFrameLength());
+        assertEquals(16, format.getSampleSizeInBits());
+        assertEquals(RATE, AudioSystem.getAudioInputStream(file.toFile()).getFrameLength());
+        PcmAudio mono = PcmAudio.readWav(file);
+        assertEquals(RATE, mono.length());
+        assertEquals(0, mono.sample(7), "left and right averaged");
     }
 
     @Test
-    void theRecorderStopsAtTheTimeLimitWhenTheRoomIsNeverQuiet(@TempDir Path directory) throws Exception {
-        SimulatedMicrophones microphones = new SimulatedMicrophones(RATE);
-        microphones.hear(tone(3, 5_000));
+    void resamplingKeepsTheDurationAndInterpolates() {
+        PcmAudio eight = new PcmAudio(8000, new short[] {0, 100, 200, 300});
 
-        MicrophoneRecorder.Recording recording = MicrophoneRecorder.recordUntilSilence(microphones::nextFrame,
-                new SilenceDetector(500, Duration.ofMillis(500), FRAME), Duration.ofSeconds(1),
-                directory.resolve("noisy.wav"));
+        PcmAudio sixteen = eight.resample(16_000);
 
-        assertFalse(recording.endedBySilence());
-        assertEquals(RATE, recording.audio().samplesPerChannel());
+        assertEquals(8, sixteen.length());
+        assertEquals(50, sixteen.sample(1));
+        assertEquals(200, sixteen.sample(4));
+        assertEquals(eight.durationSeconds(), sixteen.durationSeconds(), 1e-9);
     }
 }

@@ -1,0 +1,75 @@
+package org.embodia.runconfigs;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The exported nao-sim jar as {@code ./embodia run nao-sim --script <file>} starts it: the NAO core agent on the
+ * simulated NAO's clock, driven through the {@code nao:} commands, and a rejected command failing the script with the
+ * virtual effector's reason.
+ */
+class NaoSimLaunchIT {
+    record Run(int exit, String out, String err) {}
+
+    @TempDir
+    Path dir;
+
+    private Run launch(String script) throws IOException, InterruptedException {
+        Path jar = Path.of("target", "nao-sim.jar");
+        assertTrue(Files.isRegularFile(jar), "bnd-export wrote " + jar);
+        Path file = Files.writeString(dir.resolve("test.gosh"), script, UTF_8);
+        Path out = dir.resolve("stdout");
+        Path err = dir.resolve("stderr");
+        Process felix = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dembodia.script=" + file.toAbsolutePath(), "-Dgosh.args=--nointeractive", "-jar", jar.toString()))
+                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        felix.getOutputStream().close();
+        assertTrue(felix.waitFor(300, TimeUnit.SECONDS), "the JVM exits once the script has ended");
+        return new Run(felix.exitValue(), Files.readString(out, UTF_8), Files.readString(err, UTF_8));
+    }
+
+    @Test
+    void behavioursRunThroughTheVirtualAndRealSubsystemsOfTheRunningAgent() throws IOException, InterruptedException {
+        Run run = launch("""
+                nao:stiffness 1.0
+                nao:posture StandInit
+                nao:inter 0.5 HeadYaw 0.4
+                nao:get body Device/SubDeviceList/HeadYaw/Position/Sensor/Value
+                nao:press Head/Touch/Middle true
+                nao:touch Device/SubDeviceList/Head/Touch/Middle/Sensor/Value
+                nao:image 1 1
+                fsm:dot nao.cam image
+                nao:status
+                """);
+        assertEquals(0, run.exit(), run.out() + run.err());
+        assertTrue(run.out().contains("posture StandInit: attained true"), run.out());
+        assertTrue(run.out().contains("inter: attained true"), run.out());
+        assertTrue(run.out().matches("(?s).*body Device/SubDeviceList/HeadYaw/Position/Sensor/Value=0\\.(39|40|41).*"), run.out());
+        assertTrue(run.out().contains("touch Device/SubDeviceList/Head/Touch/Middle/Sensor/Value=1.0"), run.out());
+        assertTrue(run.out().contains("image: 320×240, bgr8, 230400 bytes"), run.out());
+        assertTrue(run.out().contains("digraph"), "the running profile exports its FSMs as DOT: " + run.out());
+        assertTrue(run.out().contains("core/a.body/ve   idle"), run.out());
+    }
+
+    @Test
+    void aRejectedCommandFailsTheScriptWithTheReasonAndLeavesIdle() throws IOException, InterruptedException {
+        Run run = launch("""
+                nao:posture Handstand
+                nao:status
+                """);
+        assertEquals(1, run.exit(), run.out() + run.err());
+        assertTrue(run.err().startsWith("script: line 1: nao:posture Handstand: core/a.body/ve rejected the command: POSTURE rejected:"), run.err());
+        assertFalse(run.out().contains("g! nao:status"), run.out());
+    }
+}
