@@ -170,6 +170,16 @@ public final class NaoLs implements Subsystem {
         return s.synthesizedSeq != seenSynthesizedSeq && s.synthesized;
     }
 
+    /**
+     * new(Ex e^i[synthesized]) with the value FALSE: NAOqi's side ended the synthesis without
+     * speaking (it refused the text or language, or another sound cut it short). The seed names only
+     * TRUE; waiting on for a TRUE that cannot come would hold say, and cs, for ever.
+     */
+    public boolean synthesisFailed() {
+        LsEffectorStatus s = reStatus.get();
+        return s.synthesizedSeq != seenSynthesizedSeq && !s.synthesized;
+    }
+
     /** new(Ex e^i[value]). */
     public boolean valueNew() {
         return reStatus.get().valueSeq != seenValueSeq;
@@ -199,10 +209,10 @@ public final class NaoLs implements Subsystem {
         reCommand.send();
     }
 
-    /** cy e^(i+1)[reply] = TRUE. */
-    public void passReply() {
+    /** cy e^(i+1)[reply] = TRUE when the text was spoken (or STOP ended it), FALSE when the synthesis failed. */
+    public void passReply(boolean spoken) {
         LsStatus s = status.message();
-        s.reply = true;
+        s.reply = spoken;
         s.replySeq++;
         statusAssigned = true;
     }

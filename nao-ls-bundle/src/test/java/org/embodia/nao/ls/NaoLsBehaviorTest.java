@@ -75,8 +75,6 @@ class NaoLsBehaviorTest {
         assertFalse(rig.ls.memory().tm, "tm^(i0+1) = FALSE");
 
         runsQuietly(rig, "say", 10);
-        rig.reportSynthesized(false);
-        runsQuietly(rig, "say", 1); // synthesized = FALSE does not end say
         assertEquals("say", rig.step(Rig.get("x")), "another command than STOP is not for say");
         assertFalse(rig.reCommand.isNew());
         assertFalse(rig.ls.memory().tm);
@@ -92,6 +90,21 @@ class NaoLsBehaviorTest {
         rig.reportSynthesized(true);
         endsOneStepLater(rig, "say");
         assertEquals(1, rig.csStatus.get().replySeq, "reply is passed once");
+    }
+
+    @Test
+    void aSynthesisTheRealEffectorReportsFailedEndsSayWithReplyFalse() throws FsmLoadException {
+        Rig rig = new Rig();
+        rig.step(Rig.say("Hello", "Klingon"));
+        assertEquals("say", rig.step());
+        runsQuietly(rig, "say", 3);
+        rig.reportSynthesized(false);
+        assertEquals("say", rig.step());
+        assertFalse(rig.reCommand.isNew(), "nothing more to the real effector");
+        assertTrue(rig.csStatus.isNew(), "cs learns that say ended");
+        assertFalse(rig.csStatus.get().reply, "reply = FALSE: nothing was spoken");
+        assertEquals(1, rig.csStatus.get().replySeq);
+        endsOneStepLater(rig, "say");
     }
 
     @Test

@@ -12,7 +12,8 @@ import org.osgi.service.component.annotations.Reference;
 /**
  * e_core,ls's say (§3.2.3, NAOqi's say): at i0 the real effector gets SAY with cs's text and
  * params[dl]; then nothing until STOP, on which it gets STOP_ALL. tm switches on STOP or when the
- * real effector reports synthesized = TRUE, and cs then gets reply = TRUE, once.
+ * real effector reports synthesized = TRUE, and cs then gets reply = TRUE, once. A synthesis the
+ * real effector reports failed (synthesized newly FALSE) ends say too, with reply = FALSE.
  */
 @Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + NaoLs.NAME, Subsystem.BEHAVIOR_PROPERTY + "=say"})
 public final class Say implements Behavior {
@@ -40,9 +41,10 @@ public final class Say implements Behavior {
             e.cmd = LsEffectorCommand.Cmd.STOP_ALL;
             ls.sendEffectorCommand();
         }
-        if (stop || ls.synthesized()) {
+        boolean failed = !stop && ls.synthesisFailed();
+        if (stop || failed || ls.synthesized()) {
             if (!ls.memory().tm) {
-                ls.passReply();
+                ls.passReply(!failed);
             }
             ls.nextMemory().tm = true;
         }
