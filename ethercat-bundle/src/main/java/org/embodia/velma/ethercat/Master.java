@@ -13,8 +13,10 @@ import org.embodia.velma.api.DriveStatus;
  * → SAFE-OP → OP. {@link #exchange} then does one cycle: one frame with an LRW of the whole process image
  * and an FPRD of each slave's AL status, checking the working counters.
  *
- * <p>A lost frame, a wrong working counter or a slave out of OP never throws from {@link #exchange}: it is
- * counted, and the drives it concerns report statusword 0, which is not {@link DriveStatus#ok()}.
+ * <p>A frame not back within the cycle, a wrong working counter or a slave out of OP never throws from
+ * {@link #exchange}: it is counted, and the drives it concerns report statusword 0, which is not
+ * {@link DriveStatus#ok()}. A missed frame that turns up later (read while a later cycle waits for its own) is
+ * counted late rather than lost: the wire delivered it, the cycle could not wait for it.
  * The cyclic path allocates nothing. One thread uses a master.
  */
 public final class Master implements AutoCloseable {
@@ -46,14 +48,17 @@ public final class Master implements AutoCloseable {
     private final String[] names;
     private int index;
     private volatile long cycles;
-    private volatile long lostFrames;
+    private volatile long missedFrames;
+    private volatile long lateFrames;
+    /** LRW indexes of cycles whose frame did not come back in time, one bit each: a frame that comes later is late, not lost. */
+    private final long[] overdue = new long[4];
     private volatile long wkcErrors;
     private volatile long notOperational;
     private volatile int lastWkc;
     private volatile long lastRoundTripNanos;
 
     /**
-     * @param cycleTimeoutNanos how long a cycle waits for its frame to come back before counting it lost
+     * @param cycleTimeoutNanos how long a cycle waits for its frame to come back before counting it missed
      */
     public Master(RawSocket socket, List<SlaveDescription> slaves, long cycleTimeoutNanos) {
         this.socket = socket;
@@ -314,14 +319,22 @@ public final class Master implements AutoCloseable {
             if (n <= 0) {
                 return false;
             }
-            if (rx.parse(n) && rx.datagrams() == tx.datagrams() && rx.index(0) == idx && rx.command(0) == command) {
+            if (!rx.parse(n)) {
+                continue;
+            }
+            if (rx.datagrams() == tx.datagrams() && rx.index(0) == idx && rx.command(0) == command) {
                 return true;
+            }
+            if (rx.command(0) == Ec.LRW) {
+                arrivedLate(rx.index(0));
             }
         }
     }
 
     private int nextIndex() {
         index = (index + 1) & 0xFF;
+        // A frame 256 cycles overdue is lost: its index now names a new frame.
+        overdue[index >>> 6] &= ~(1L << (index & 63));
         return index;
     }
 
@@ -357,8 +370,14 @@ public final class Master implements AutoCloseable {
             DrivePdo.writeCommand(commands[d], slaves.get(drivePosition[d]), out, base + outputOffset[d]);
         }
         int length = tx.length();
-        if (!socket.send(out, length) || !receiveReply(cycleTimeoutNanos)) {
-            lostFrames++;
+        if (!socket.send(out, length)) {
+            missedFrames++;
+            invalidateAll(statuses);
+            return false;
+        }
+        if (!receiveReply(cycleTimeoutNanos)) {
+            missedFrames++;
+            overdue[index >>> 6] |= 1L << (index & 63);
             invalidateAll(statuses);
             return false;
         }
@@ -421,8 +440,28 @@ public final class Master implements AutoCloseable {
         return cycles;
     }
 
+    /** Cycles whose frame did not come back within the cycle's timeout (their data is invalid): late and lost ones. */
+    public long missedFrames() {
+        return missedFrames;
+    }
+
+    /** Missed frames that came back after their cycle had given up on them. */
+    public long lateFrames() {
+        return lateFrames;
+    }
+
+    /** Missed frames that never came back (as far as the frames read since tell): missed less late. */
     public long lostFrames() {
-        return lostFrames;
+        return missedFrames - lateFrames;
+    }
+
+    /** An earlier cycle's frame, read while waiting for this one's: late if that cycle missed it. */
+    private void arrivedLate(int lrwIndex) {
+        long bit = 1L << (lrwIndex & 63);
+        if ((overdue[lrwIndex >>> 6] & bit) != 0) {
+            overdue[lrwIndex >>> 6] &= ~bit;
+            lateFrames++;
+        }
     }
 
     public long wkcErrors() {

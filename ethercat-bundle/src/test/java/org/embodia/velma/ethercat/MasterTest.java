@@ -144,6 +144,16 @@ class MasterTest {
         assertTrue(cycle(), "the next frame comes back");
         assertTrue(statuses[0].ok() && statuses[1].ok() && statuses[TORSO].ok());
 
+        long late = master.lateFrames();
+        segment.delayFrames(1, 3 * CYCLE_TIMEOUT_NANOS);
+        assertFalse(cycle(), "a frame later than the cycle's timeout is missed");
+        assertNoneOk();
+        assertEquals(lost + 2, master.missedFrames());
+        Thread.sleep(4 * CYCLE_TIMEOUT_NANOS / 1_000_000);
+        assertTrue(cycle(), "the next cycle passes the late frame by and takes its own");
+        assertEquals(late + 1, master.lateFrames(), "the late frame is counted late");
+        assertEquals(lost + 1, master.lostFrames(), "and not lost");
+
         segment.corruptWkc(1);
         assertFalse(cycle());
         assertEquals(wkcErrors + 1, master.wkcErrors());

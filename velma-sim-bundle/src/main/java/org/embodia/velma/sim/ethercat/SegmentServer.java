@@ -3,6 +3,7 @@ package org.embodia.velma.sim.ethercat;
 import java.io.IOException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 import com.sun.jna.LastErrorException;
 
@@ -71,7 +72,13 @@ public final class SegmentServer implements AutoCloseable {
                 if (n <= 0) {
                     continue;
                 }
-                if (echo || segment.process(frame, n)) {
+                if (echo) {
+                    socket.send(frame, n);
+                } else if (segment.process(frame, n)) {
+                    long delay = segment.replyDelayNanos();
+                    if (delay > 0) {
+                        LockSupport.parkNanos(delay);
+                    }
                     socket.send(frame, n);
                 }
                 if (!echo) {

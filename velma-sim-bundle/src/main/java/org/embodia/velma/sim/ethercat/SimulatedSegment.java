@@ -40,6 +40,8 @@ public final class SimulatedSegment {
     private final DriveStatus status = new DriveStatus();
     private final AtomicInteger framesToDrop = new AtomicInteger();
     private final AtomicInteger wkcsToCorrupt = new AtomicInteger();
+    private final AtomicInteger framesToDelay = new AtomicInteger();
+    private volatile long delayNanos;
     private final int[] offsets = new int[64];
     private volatile long frames;
     private boolean cyclePending;
@@ -69,6 +71,17 @@ public final class SimulatedSegment {
     /** The next {@code count} frames are lost on the wire. Any thread. */
     public void dropFrames(int count) {
         framesToDrop.addAndGet(count);
+    }
+
+    /** The next {@code count} frames come back, but {@code nanos} late (a stalled wire or switch). Any thread. */
+    public void delayFrames(int count, long nanos) {
+        delayNanos = nanos;
+        framesToDelay.addAndGet(count);
+    }
+
+    /** How long to hold the frame {@link #process} just passed before it goes back: 0, or the delay a test asked for. */
+    public long replyDelayNanos() {
+        return framesToDelay.getAndUpdate(n -> Math.max(0, n - 1)) > 0 ? delayNanos : 0;
     }
 
     /** The next {@code count} frames come back with their first datagram's working counter one too high. Any thread. */
