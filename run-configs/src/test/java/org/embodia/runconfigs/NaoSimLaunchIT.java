@@ -59,7 +59,7 @@ class NaoSimLaunchIT {
         assertTrue(run.out().contains("touch Device/SubDeviceList/Head/Touch/Middle/Sensor/Value=1.0"), run.out());
         assertTrue(run.out().contains("image: 320×240, bgr8, 230400 bytes"), run.out());
         assertTrue(run.out().contains("digraph"), "the running profile exports its FSMs as DOT: " + run.out());
-        assertTrue(run.out().contains("core/a.body/ve   idle"), run.out());
+        assertTrue(run.out().contains("core/a.body/ve      idle"), run.out());
     }
 
     @Test

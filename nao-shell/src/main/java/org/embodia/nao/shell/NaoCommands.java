@@ -117,9 +117,9 @@ public final class NaoCommands {
         StringBuilder b = new StringBuilder();
         BodyStatus body = console.body.latest();
         for (Channel<?, ?> c : List.of(console.body, console.ls, console.mic, console.cam, console.touch, console.inertial, console.fsr)) {
-            b.append(String.format(Locale.ROOT, "%-16s %s%n", c.target(), state(c.target())));
+            b.append(String.format(Locale.ROOT, "%-19s %s%n", c.target(), state(c.target())));
         }
-        b.append(String.format(Locale.ROOT, "pose (EKF)       x %.3f m, y %.3f m, θ %.3f rad%n", body.pose.x, body.pose.y, body.pose.theta));
+        b.append(String.format(Locale.ROOT, "pose (EKF)          x %.3f m, y %.3f m, θ %.3f rad%n", body.pose.x, body.pose.y, body.pose.theta));
         return b.toString();
     }
 
