@@ -1,6 +1,7 @@
 package org.embodia.nao.shell;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -95,8 +96,15 @@ public final class NaoCommands {
         return s;
     }
 
-    /** Someone near the (simulated) robot says {@code words}: synthesized speech reaches its four microphones. */
-    public String hear(String... words) {
+    /**
+     * Someone near the (simulated) robot says {@code words}: synthesized speech reaches its four
+     * microphones; or, given one argument ending in .wav, that recording does.
+     */
+    public String hear(String... words) throws IOException {
+        if (words.length == 1 && words[0].endsWith(".wav")) {
+            double seconds = simulator("hear").hear(Path.of(words[0]));
+            return String.format(Locale.ROOT, "hear: %s, %.2f s of sound at the microphones", words[0], seconds);
+        }
         String text = String.join(" ", words);
         double seconds = simulator("hear").hear(text);
         return String.format(Locale.ROOT, "hear: \"%s\", %.2f s of speech at the microphones", text, seconds);
