@@ -4,10 +4,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 
 import org.embodia.api.buffer.InputBuffer;
 import org.embodia.api.buffer.OutputBuffer;
@@ -19,6 +17,7 @@ import org.embodia.nao.sim.speech.PcmAudio;
 import org.embodia.nao.sim.speech.SimulatedMicrophones;
 import org.embodia.nao.sim.speech.SpeechSynthesizer;
 import org.embodia.scheduler.ActivityClock;
+import org.embodia.scheduler.SimulationClock;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -36,7 +35,8 @@ import org.osgi.service.component.annotations.Deactivate;
  * the order they were attached, a cycle that throws being counted while the clock ticks on. All on one thread, so each
  * status buffer keeps its single writer and the devices need no locks. With pace {@code realtime} (the default) a
  * thread of its own ticks every 20 ms against absolute deadlines; with {@code manual}, {@link #advance(int)} ticks on
- * the caller's thread.
+ * the caller's thread. The scheduler's {@link SimulationClock} keeps that pace, the cycles and the publishers; this
+ * class does the tick's work in the order above.
  *
  * <p>What is slow or does I/O happens on workers, handed over through lock-free rings of slots made once: speech
  * synthesis and sound files (loudspeaker), recording into files and word spotting (microphones), rendering
@@ -110,18 +110,9 @@ public final class NaoSimulation implements ActivityClock, NaoSimulator, AutoClo
     private final Device[] devices;
     private final OutputBuffer<SimulationState> stateOut = new OutputBuffer<>("state", SimulationState.class, SimulationState::new);
     private final InputBuffer<SimulationState> stateIn = new InputBuffer<>("state", SimulationState.class, SimulationState::new);
-    private final Object registrations = new Object();
-    private volatile Runnable[] cycles = new Runnable[0];
-    private volatile Runnable[] publishers = new Runnable[0];
-    private volatile Thread ticking;
-    private volatile long ticks;
-    private final AtomicLong cycleFailures = new AtomicLong();
-    private volatile String lastCycleFailure;
+    private final SimulationClock clock = new SimulationClock(CLOCK, this::tick);
     private final AtomicLong commandErrors = new AtomicLong();
     private volatile String lastCommandError;
-    private volatile boolean running;
-    private volatile boolean closed;
-    private final Thread thread;
 
     @Activate
     public NaoSimulation(Config config, BundleContext context) {
@@ -158,43 +149,16 @@ public final class NaoSimulation implements ActivityClock, NaoSimulator, AutoClo
         stateOut.connect(stateIn);
         record();
         if (pace == Pace.REALTIME) {
-            running = true;
-            thread = new Thread(this::run, CLOCK + " clock");
-            thread.setDaemon(true);
-            thread.start();
-        } else {
-            thread = null;
+            clock.start(PERIOD_NANOS, MAX_LAG_NANOS);
         }
-    }
-
-    @Deactivate
-    void deactivate() {
-        close();
     }
 
     /** Stops the clock thread, if any, then the devices' workers (finishing the files they write). */
     @Override
+    @Deactivate
     public void close() {
-        synchronized (registrations) {
-            if (closed) {
-                return;
-            }
-            closed = true;
-        }
-        running = false;
-        if (thread != null && thread != Thread.currentThread()) {
-            LockSupport.unpark(thread);
-            boolean interrupted = false;
-            while (thread.isAlive()) {
-                try {
-                    thread.join();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
+        if (!clock.close()) {
+            return;
         }
         for (Device device : devices) {
             device.close();
@@ -209,44 +173,17 @@ public final class NaoSimulation implements ActivityClock, NaoSimulator, AutoClo
         }
     }
 
-    private void run() {
-        long next = System.nanoTime() + PERIOD_NANOS;
-        while (running) {
-            long wait;
-            while (running && (wait = next - System.nanoTime()) > 0) {
-                LockSupport.parkNanos(wait);
-            }
-            if (!running) {
-                return;
-            }
-            tick();
-            next += PERIOD_NANOS;
-            long now = System.nanoTime();
-            if (now - next > MAX_LAG_NANOS) {
-                next = now + PERIOD_NANOS;
-            }
-        }
-    }
-
     @Override
     public void advance(int count) {
         if (pace != Pace.MANUAL) {
             throw new IllegalStateException(CLOCK + " ticks on its own thread (pace " + pace + "); advance(...) needs pace=manual");
         }
-        if (closed) {
-            throw new IllegalStateException(CLOCK + " is closed");
-        }
-        if (count < 0) {
-            throw new IllegalArgumentException("cannot advance by " + count + " ticks");
-        }
-        for (int i = 0; i < count; i++) {
-            tick();
-        }
+        clock.advance(count);
     }
 
+    /** The tick's work, on the clock's thread. */
     private void tick() {
-        ticking = Thread.currentThread();
-        long start = ticks;
+        long start = clock.ticks();
         long end = start + 1;
         for (Device device : devices) {
             device.actuate(start);
@@ -257,32 +194,16 @@ public final class NaoSimulation implements ActivityClock, NaoSimulator, AutoClo
         for (Device device : devices) {
             device.sense(end);
         }
-        ticks = end;
+        // Counted before it is recorded and published: the snapshot and every status carry this tick as done.
+        clock.count();
         record();
-        for (Runnable publisher : publishers) {
-            run(publisher);
-        }
-        for (Runnable cycle : cycles) {
-            run(cycle);
-        }
-        ticking = null;
-    }
-
-    /** Runs a publisher or cycle; one that throws is counted and the tick goes on with the others. */
-    private void run(Runnable r) {
-        try {
-            r.run();
-        } catch (VirtualMachineError e) {
-            throw e;
-        } catch (Throwable t) {
-            lastCycleFailure = t.toString();
-            cycleFailures.incrementAndGet();
-        }
+        clock.publish();
+        clock.runCycles();
     }
 
     private void record() {
         SimulationState s = stateOut.message();
-        s.tick = ticks;
+        s.tick = clock.ticks();
         s.x = body.trueX();
         s.y = body.trueY();
         s.theta = body.trueTheta();
@@ -291,54 +212,26 @@ public final class NaoSimulation implements ActivityClock, NaoSimulator, AutoClo
 
     @Override
     public void attach(Runnable cycle) {
-        synchronized (registrations) {
-            cycles = append(cycles, cycle);
-        }
+        clock.attach(cycle);
     }
 
     @Override
     public void detach(Runnable cycle) {
-        synchronized (registrations) {
-            cycles = remove(cycles, cycle);
-        }
+        clock.detach(cycle);
     }
 
     /** A real effector's or receptor's publisher: sends its status, at step (b) of every tick. */
     void addStatusPublisher(Runnable publisher) {
-        synchronized (registrations) {
-            publishers = append(publishers, publisher);
-        }
+        clock.addPublisher(publisher);
     }
 
     void removeStatusPublisher(Runnable publisher) {
-        synchronized (registrations) {
-            publishers = remove(publishers, publisher);
-        }
-    }
-
-    private static Runnable[] append(Runnable[] list, Runnable r) {
-        Runnable[] grown = Arrays.copyOf(list, list.length + 1);
-        grown[list.length] = r;
-        return grown;
-    }
-
-    private static Runnable[] remove(Runnable[] list, Runnable r) {
-        for (int i = 0; i < list.length; i++) {
-            if (list[i] == r) {
-                Runnable[] shrunk = new Runnable[list.length - 1];
-                System.arraycopy(list, 0, shrunk, 0, i);
-                System.arraycopy(list, i + 1, shrunk, i, list.length - i - 1);
-                return shrunk;
-            }
-        }
-        return list;
+        clock.removePublisher(publisher);
     }
 
     /** @throws IllegalStateException naming {@code subsystem} when the caller is not inside a tick */
     void requireClockThread(String subsystem) {
-        if (ticking != Thread.currentThread()) {
-            throw new IllegalStateException(subsystem + " must run on the simulation's clock: put it in an activity with clock=" + CLOCK);
-        }
+        clock.requireClockThread(subsystem);
     }
 
     /**
@@ -357,7 +250,7 @@ public final class NaoSimulation implements ActivityClock, NaoSimulator, AutoClo
 
     @Override
     public long ticks() {
-        return ticks;
+        return clock.ticks();
     }
 
     @Override
@@ -397,12 +290,13 @@ public final class NaoSimulation implements ActivityClock, NaoSimulator, AutoClo
 
     @Override
     public long cycleFailures() {
-        return cycleFailures.get();
+        return clock.cycleFailures();
     }
 
     @Override
     public String lastCycleFailure() {
-        return lastCycleFailure;
+        Throwable failure = clock.lastCycleFailure();
+        return failure == null ? null : failure.toString();
     }
 
     @Override
@@ -417,7 +311,7 @@ public final class NaoSimulation implements ActivityClock, NaoSimulator, AutoClo
 
     /** The simulated time at the end of the latest tick, in ticks: what the workers may advance their clocks to. */
     long now() {
-        return ticks;
+        return clock.ticks();
     }
 
     BodyDevice body() {

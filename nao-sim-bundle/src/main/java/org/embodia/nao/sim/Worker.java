@@ -4,6 +4,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
+import org.embodia.scheduler.LoopThread;
+
 /**
  * A daemon thread doing what must not happen on the clock thread (speech synthesis and recognition, rendering, file
  * I/O): it runs {@code work} whenever {@link #wake()} is called, and at least every {@value #IDLE_MILLIS} ms. Waking it
@@ -12,10 +14,9 @@ import java.util.function.Consumer;
 final class Worker implements AutoCloseable {
     static final long IDLE_MILLIS = 10;
 
-    private final Thread thread;
+    private final LoopThread loop;
     private final Runnable work;
     private final Consumer<Throwable> failures;
-    private volatile boolean running = true;
 
     /**
      * @param work called repeatedly on the worker's thread
@@ -24,48 +25,33 @@ final class Worker implements AutoCloseable {
     Worker(String name, Runnable work, Consumer<Throwable> failures) {
         this.work = work;
         this.failures = failures;
-        thread = new Thread(this::run, name);
-        thread.setDaemon(true);
+        loop = new LoopThread(name, this::pass);
     }
 
     void start() {
-        thread.start();
+        loop.start();
     }
 
-    private void run() {
-        while (running) {
-            try {
-                work.run();
-            } catch (VirtualMachineError e) {
-                throw e;
-            } catch (Throwable t) {
-                failures.accept(t);
-            }
-            if (running) {
-                LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(IDLE_MILLIS));
-            }
+    private void pass() {
+        try {
+            work.run();
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable t) {
+            failures.accept(t);
+        }
+        if (loop.running()) {
+            LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(IDLE_MILLIS));
         }
     }
 
     void wake() {
-        LockSupport.unpark(thread);
+        loop.wake();
     }
 
     /** Stops the thread after the work under way and waits for it. */
     @Override
     public void close() {
-        running = false;
-        LockSupport.unpark(thread);
-        boolean interrupted = false;
-        while (thread.isAlive()) {
-            try {
-                thread.join();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        loop.stop();
     }
 }

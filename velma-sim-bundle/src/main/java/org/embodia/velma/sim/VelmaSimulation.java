@@ -1,12 +1,11 @@
 package org.embodia.velma.sim;
 
-import java.util.Arrays;
 import java.util.Locale;
-import java.util.concurrent.locks.LockSupport;
 
 import org.embodia.api.buffer.InputBuffer;
 import org.embodia.api.buffer.OutputBuffer;
 import org.embodia.scheduler.ActivityClock;
+import org.embodia.scheduler.SimulationClock;
 import org.embodia.velma.model.Arm;
 import org.embodia.velma.model.VelmaModel;
 import org.embodia.velma.sim.api.VelmaSimulator;
@@ -27,8 +26,9 @@ import org.osgi.service.component.annotations.Deactivate;
  * one thread, so each status buffer keeps its single writer and the subsystems hand commands to the
  * devices without locks. With pace {@code realtime} (the default) a dedicated thread ticks every
  * 2 ms against absolute deadlines; with {@code manual}, {@link #advance(int)} ticks on the caller's
- * thread. A tick allocates nothing of its own, takes no lock and does no I/O (ode4j's step allocates
- * its working memory).
+ * thread. The scheduler's {@link SimulationClock} keeps that pace, the cycles and the publishers;
+ * this class does the tick's work in the order above. A tick allocates nothing of its own, takes no
+ * lock and does no I/O (ode4j's step allocates its working memory).
  */
 @Component(configurationPid = VelmaSimulation.PID, configurationPolicy = ConfigurationPolicy.OPTIONAL,
         service = {ActivityClock.class, VelmaSimulation.class, VelmaSimulator.class}, property = ActivityClock.NAME_PROPERTY + "=" + VelmaSimulation.CLOCK)
@@ -82,17 +82,9 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
     private final SimulatedDrive headTilt;
     private final OutputBuffer<SimulationState> stateOut = new OutputBuffer<>("state", SimulationState.class, SimulationState::new);
     private final InputBuffer<SimulationState> stateIn = new InputBuffer<>("state", SimulationState.class, SimulationState::new);
-    private final Object registrations = new Object();
-    private volatile Runnable[] cycles = new Runnable[0];
-    private volatile Runnable[] publishers = new Runnable[0];
-    private volatile Thread ticking;
-    private volatile long ticks;
-    private volatile long cycleFailures;
-    private volatile Throwable lastCycleFailure;
-    private volatile long rebases;
-    private volatile boolean running;
-    private volatile boolean closed;
-    private final Thread thread;
+    private final SimulationClock clock = new SimulationClock(CLOCK, this::step);
+    /** False only while {@link #tick(boolean)} measures the simulation's own code; the ticking thread's. */
+    private boolean stepPhysics = true;
 
     @Activate
     public VelmaSimulation(Config config, BundleContext context) {
@@ -111,65 +103,17 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
         headTilt = new SimulatedDrive(physics, DriveSpec.HEAD_TILT);
         stateOut.connect(stateIn);
         if (pace == Pace.REALTIME) {
-            running = true;
-            thread = new Thread(this::run, "velma.sim clock");
-            thread.setDaemon(true);
-            thread.start();
-        } else {
-            thread = null;
+            clock.start(PERIOD_NANOS, MAX_LAG_NANOS);
         }
-    }
-
-    @Deactivate
-    void deactivate() {
-        close();
     }
 
     /** Stops the clock thread, if any, and frees the physics. */
     @Override
+    @Deactivate
     public void close() {
-        synchronized (registrations) {
-            if (closed) {
-                return;
-            }
-            closed = true;
-        }
-        running = false;
-        if (thread != null && thread != Thread.currentThread()) {
-            LockSupport.unpark(thread);
-            // The physics may be freed only once no tick uses it.
-            boolean interrupted = false;
-            while (thread.isAlive()) {
-                try {
-                    thread.join();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        physics.close();
-    }
-
-    private void run() {
-        long next = System.nanoTime() + PERIOD_NANOS;
-        while (running) {
-            long wait;
-            while (running && (wait = next - System.nanoTime()) > 0) {
-                LockSupport.parkNanos(wait);
-            }
-            if (!running) {
-                return;
-            }
-            tick();
-            next += PERIOD_NANOS;
-            long now = System.nanoTime();
-            if (now - next > MAX_LAG_NANOS) {
-                next = now + PERIOD_NANOS;
-                rebases++;
-            }
+        // The clock waits for the tick under way: the physics may be freed only once no tick uses it.
+        if (clock.close()) {
+            physics.close();
         }
     }
 
@@ -184,40 +128,34 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
             throw new IllegalStateException("velma.sim ticks " + (pace == Pace.REALTIME ? "on its own thread" : "with the control loop")
                     + " (pace " + pace + "); advance(...) needs pace=manual");
         }
-        if (closed) {
-            throw new IllegalStateException("velma.sim is closed");
-        }
-        if (count < 0) {
-            throw new IllegalArgumentException("cannot advance by " + count + " ticks");
-        }
-        for (int i = 0; i < count; i++) {
-            tick();
-        }
-    }
-
-    private void tick() {
-        tick(true);
+        clock.advance(count);
     }
 
     /** At pace {@code loop}, the tick that ends a control cycle; on the loop's thread. Otherwise nothing: the clock ticks. */
     void endOfCycle() {
-        if (pace == Pace.LOOP && !closed) {
-            tick();
+        if (pace == Pace.LOOP) {
+            clock.tick();
         }
     }
 
     /** One tick; without the physics step only to measure what the simulation's own code costs. */
     void tick(boolean stepPhysics) {
-        ticking = Thread.currentThread();
+        this.stepPhysics = stepPhysics;
+        try {
+            clock.tick();
+        } finally {
+            this.stepPhysics = true;
+        }
+    }
+
+    /** The tick's work, on the clock's thread; the clock counts it when it returns. */
+    private void step() {
         actuateDevices();
         if (stepPhysics) {
             physics.step();
         }
-        long done = ticks + 1;
-        publishStatus(done);
-        runCycles();
-        ticking = null;
-        ticks = done;
+        publishStatus(clock.ticks() + 1);
+        clock.runCycles();
     }
 
     /** (a) Each device turns the commands it last received into joint torques and brakes. */
@@ -229,27 +167,10 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
         headTilt.actuate();
     }
 
-    /** (b) The subsystems send their devices' status; the snapshot is recorded. */
+    /** (b) The subsystems send their devices' status; the snapshot is recorded. (c), the cycles, follow. */
     private void publishStatus(long tick) {
-        for (Runnable publisher : publishers) {
-            publisher.run();
-        }
+        clock.publish();
         record(tick);
-    }
-
-    /** (c) The attached cycles, in the order they were attached. */
-    private void runCycles() {
-        for (Runnable cycle : cycles) {
-            try {
-                cycle.run();
-            } catch (VirtualMachineError e) {
-                throw e;
-            } catch (Throwable t) {
-                // The clock keeps ticking for the other cycles; the failure is there to be read.
-                lastCycleFailure = t;
-                cycleFailures++;
-            }
-        }
     }
 
     private void record(long tick) {
@@ -281,58 +202,35 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
 
     @Override
     public void attach(Runnable cycle) {
-        synchronized (registrations) {
-            cycles = append(cycles, cycle);
-        }
+        clock.attach(cycle);
     }
 
     @Override
     public void detach(Runnable cycle) {
-        synchronized (registrations) {
-            cycles = remove(cycles, cycle);
-        }
+        clock.detach(cycle);
     }
 
     /** A real-effector subsystem's publisher: sends its devices' status, at step (b) of every tick. */
     public void addStatusPublisher(Runnable publisher) {
-        synchronized (registrations) {
-            publishers = append(publishers, publisher);
-        }
+        clock.addPublisher(publisher);
     }
 
     public void removeStatusPublisher(Runnable publisher) {
-        synchronized (registrations) {
-            publishers = remove(publishers, publisher);
-        }
-    }
-
-    private static Runnable[] append(Runnable[] list, Runnable r) {
-        Runnable[] grown = Arrays.copyOf(list, list.length + 1);
-        grown[list.length] = r;
-        return grown;
-    }
-
-    private static Runnable[] remove(Runnable[] list, Runnable r) {
-        for (int i = 0; i < list.length; i++) {
-            if (list[i] == r) {
-                Runnable[] shrunk = new Runnable[list.length - 1];
-                System.arraycopy(list, 0, shrunk, 0, i);
-                System.arraycopy(list, i + 1, shrunk, i, list.length - i - 1);
-                return shrunk;
-            }
-        }
-        return list;
+        clock.removePublisher(publisher);
     }
 
     /** Whether the caller is inside a tick: where devices may be commanded and status sent. */
     public boolean onClockThread() {
-        return ticking == Thread.currentThread();
+        return clock.onClockThread();
     }
 
-    /** @throws IllegalStateException naming {@code subsystem} when the caller is not inside a tick */
+    /**
+     * @throws IllegalStateException naming {@code subsystem} when the caller is not inside a tick; at pace
+     *         {@code loop} the subsystems step on the loop's thread before the tick that ends the cycle
+     */
     void requireClockThread(String subsystem) {
-        if (pace != Pace.LOOP && !onClockThread()) {
-            throw new IllegalStateException(subsystem + " must run on the simulation's clock: put it in an activity with clock=" + CLOCK);
+        if (pace != Pace.LOOP) {
+            clock.requireClockThread(subsystem);
         }
     }
 
@@ -353,7 +251,7 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
     /** Ticks completed. */
     @Override
     public long ticks() {
-        return ticks;
+        return clock.ticks();
     }
 
     /** The state after the newest completed tick, consistent across all of it. Any thread. */
@@ -364,18 +262,18 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
         return copy;
     }
 
-    /** Attached cycles that threw; the clock ran on. */
+    /** Attached cycles and status publishers that threw; the clock ran on. */
     public long cycleFailures() {
-        return cycleFailures;
+        return clock.cycleFailures();
     }
 
     public Throwable lastCycleFailure() {
-        return lastCycleFailure;
+        return clock.lastCycleFailure();
     }
 
     /** Times the realtime clock fell more than {@value #MAX_LAG_NANOS} ns behind and resumed its pace from then. */
     public long rebases() {
-        return rebases;
+        return clock.rebases();
     }
 
     /** The devices, for the clock thread (the subsystems, tests in manual pace); other threads read {@link #snapshot()}. */

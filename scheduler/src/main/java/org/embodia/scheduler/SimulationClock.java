@@ -1,0 +1,300 @@
+package org.embodia.scheduler;
+
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The clock of a simulator, which composes it and registers itself as the {@link ActivityClock}: its pace, the cycles
+ * attached to it, the status publishers of its real effectors and receptors, and what they threw.
+ *
+ * <p>The clock runs the simulator's tick, given once, on one thread: with {@link #start(long, long)} a thread of its
+ * own ticks at a fixed period against absolute deadlines; without, {@link #advance(int)} or {@link #tick()} tick on the
+ * caller's thread. The tick does the simulator's own work in its own order and calls {@link #publish()} and
+ * {@link #runCycles()} where the status is to go out and the attached cycles are to run, and {@link #count()} where
+ * the tick is to count as done, if earlier than its end. A publisher or cycle that throws is counted as a cycle failure
+ * and the others run on (a {@link VirtualMachineError} is thrown on). Being on one thread keeps each status buffer's
+ * single writer and lets subsystems hand commands to devices without locks. Around the tick the clock allocates
+ * nothing and takes no lock; registrations copy their lists, so a tick reads them without one.
+ */
+public final class SimulationClock implements ActivityClock {
+    private final String name;
+    private final Runnable tick;
+    private final Object registrations = new Object();
+    private volatile Runnable[] cycles = new Runnable[0];
+    private volatile Runnable[] publishers = new Runnable[0];
+    private volatile Thread ticking;
+    private volatile long ticks;
+    /** Whether the tick under way was counted; read and written by the ticking thread only. */
+    private boolean counted;
+    private final AtomicLong cycleFailures = new AtomicLong();
+    private volatile Throwable lastCycleFailure;
+    private volatile long rebases;
+    private volatile boolean closed;
+    private volatile LoopThread thread;
+    /** The own thread's pace; fixed before it starts. */
+    private long periodNanos;
+    private long maxLagNanos;
+    /** The own thread's next deadline; that thread's alone. */
+    private long next;
+
+    /**
+     * @param name the clock's name, as activities name it ({@code clock=<name>}), in errors and its thread's name
+     * @param tick the simulator's tick, called on the ticking thread once a tick
+     */
+    public SimulationClock(String name, Runnable tick) {
+        this.name = name;
+        this.tick = tick;
+    }
+
+    /**
+     * Starts a thread of its own ({@code "<name> clock"}) that ticks every {@code periodNanos} against absolute
+     * deadlines. Fallen more than {@code maxLagNanos} behind (a stalled machine), it resumes its pace from then rather
+     * than racing to catch up, and counts a {@linkplain #rebases() rebase}. Call it once the tick may run.
+     *
+     * @throws IllegalArgumentException for a period not above 0 or a negative lag
+     * @throws IllegalStateException if started before or closed
+     */
+    public void start(long periodNanos, long maxLagNanos) {
+        if (periodNanos <= 0 || maxLagNanos < 0) {
+            throw new IllegalArgumentException(name + ": the period must be above 0 and the lag at least 0 ns, got " + periodNanos
+                    + " and " + maxLagNanos);
+        }
+        synchronized (registrations) {
+            if (closed || thread != null) {
+                throw new IllegalStateException(name + (closed ? " is closed" : " ticks on its own thread already"));
+            }
+            this.periodNanos = periodNanos;
+            this.maxLagNanos = maxLagNanos;
+            next = System.nanoTime() + periodNanos;
+            LoopThread t = new LoopThread(name + " clock", this::pace);
+            thread = t;
+            t.start();
+        }
+    }
+
+    /** One pass of the own thread: wait for the deadline, tick, set the next. */
+    private void pace() {
+        LoopThread t = thread;
+        long wait;
+        while (t.running() && (wait = next - System.nanoTime()) > 0) {
+            LockSupport.parkNanos(wait);
+        }
+        if (!t.running()) {
+            return;
+        }
+        runTick();
+        next += periodNanos;
+        long now = System.nanoTime();
+        if (now - next > maxLagNanos) {
+            next = now + periodNanos;
+            rebases++;
+        }
+    }
+
+    /**
+     * Runs {@code count} ticks on the caller's thread.
+     *
+     * @throws IllegalStateException if the clock ticks on its own thread or is closed
+     * @throws IllegalArgumentException for a negative count
+     */
+    public void advance(int count) {
+        requireNoThreadOfItsOwn();
+        if (closed) {
+            throw new IllegalStateException(name + " is closed");
+        }
+        if (count < 0) {
+            throw new IllegalArgumentException("cannot advance by " + count + " ticks");
+        }
+        for (int i = 0; i < count; i++) {
+            runTick();
+        }
+    }
+
+    /**
+     * Runs one tick on the caller's thread, or nothing once closed: for a simulator that something else ticks, as
+     * the end of each control cycle.
+     *
+     * @throws IllegalStateException if the clock ticks on its own thread
+     */
+    public void tick() {
+        requireNoThreadOfItsOwn();
+        if (!closed) {
+            runTick();
+        }
+    }
+
+    private void requireNoThreadOfItsOwn() {
+        if (thread != null) {
+            throw new IllegalStateException(name + " ticks on its own thread; only a clock without one ticks on the caller's");
+        }
+    }
+
+    private void runTick() {
+        ticking = Thread.currentThread();
+        counted = false;
+        try {
+            tick.run();
+            count();
+        } finally {
+            ticking = null;
+        }
+    }
+
+    /**
+     * Within a tick: from now on {@link #ticks()} includes it. A tick that does not call it is counted at its end;
+     * calling it again in the same tick does nothing.
+     *
+     * @throws IllegalStateException outside a tick
+     */
+    public void count() {
+        requireTick();
+        if (!counted) {
+            counted = true;
+            ticks = ticks + 1;
+        }
+    }
+
+    /**
+     * Within a tick: every status publisher, in the order they were added.
+     *
+     * @throws IllegalStateException outside a tick
+     */
+    public void publish() {
+        requireTick();
+        for (Runnable publisher : publishers) {
+            run(publisher);
+        }
+    }
+
+    /**
+     * Within a tick: every attached cycle, in the order they were attached.
+     *
+     * @throws IllegalStateException outside a tick
+     */
+    public void runCycles() {
+        requireTick();
+        for (Runnable cycle : cycles) {
+            run(cycle);
+        }
+    }
+
+    private void requireTick() {
+        if (!onClockThread()) {
+            throw new IllegalStateException(name + ": only its tick publishes, runs the cycles and counts itself");
+        }
+    }
+
+    /** A publisher or cycle; what it throws is counted and the tick goes on with the others. */
+    private void run(Runnable r) {
+        try {
+            r.run();
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable t) {
+            lastCycleFailure = t;
+            cycleFailures.incrementAndGet();
+        }
+    }
+
+    @Override
+    public void attach(Runnable cycle) {
+        synchronized (registrations) {
+            cycles = append(cycles, cycle);
+        }
+    }
+
+    @Override
+    public void detach(Runnable cycle) {
+        synchronized (registrations) {
+            cycles = remove(cycles, cycle);
+        }
+    }
+
+    /** From now on, {@link #publish()} runs {@code publisher}: a real effector's or receptor's sending of its status. */
+    public void addPublisher(Runnable publisher) {
+        synchronized (registrations) {
+            publishers = append(publishers, publisher);
+        }
+    }
+
+    public void removePublisher(Runnable publisher) {
+        synchronized (registrations) {
+            publishers = remove(publishers, publisher);
+        }
+    }
+
+    private static Runnable[] append(Runnable[] list, Runnable r) {
+        Runnable[] grown = Arrays.copyOf(list, list.length + 1);
+        grown[list.length] = r;
+        return grown;
+    }
+
+    private static Runnable[] remove(Runnable[] list, Runnable r) {
+        for (int i = 0; i < list.length; i++) {
+            if (list[i] == r) {
+                Runnable[] shrunk = new Runnable[list.length - 1];
+                System.arraycopy(list, 0, shrunk, 0, i);
+                System.arraycopy(list, i + 1, shrunk, i, list.length - i - 1);
+                return shrunk;
+            }
+        }
+        return list;
+    }
+
+    /** Whether the caller is inside a tick: where devices may be commanded and status sent. */
+    public boolean onClockThread() {
+        return ticking == Thread.currentThread();
+    }
+
+    /** @throws IllegalStateException naming {@code subsystem} when the caller is not inside a tick */
+    public void requireClockThread(String subsystem) {
+        if (!onClockThread()) {
+            throw new IllegalStateException(subsystem + " must run on the simulation's clock: put it in an activity with clock=" + name);
+        }
+    }
+
+    /** Ticks counted. */
+    public long ticks() {
+        return ticks;
+    }
+
+    /** Publishers and cycles that threw; the clock ticked on. */
+    public long cycleFailures() {
+        return cycleFailures.get();
+    }
+
+    /** What the latest of them threw, or null. */
+    public Throwable lastCycleFailure() {
+        return lastCycleFailure;
+    }
+
+    /** Times the own thread fell more than the lag behind and resumed its pace from then. */
+    public long rebases() {
+        return rebases;
+    }
+
+    public boolean isClosed() {
+        return closed;
+    }
+
+    /**
+     * Closes the clock: its own thread, if any, ends after the tick under way and is waited for (unless this is called
+     * from that tick); {@link #advance(int)} refuses and {@link #tick()} does nothing from now on.
+     *
+     * @return whether this call closed it, false if it was closed before: the simulator frees its devices once
+     */
+    public boolean close() {
+        synchronized (registrations) {
+            if (closed) {
+                return false;
+            }
+            closed = true;
+        }
+        LoopThread t = thread;
+        if (t != null) {
+            t.stop();
+        }
+        return true;
+    }
+}
