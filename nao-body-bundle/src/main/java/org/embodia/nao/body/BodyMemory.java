@@ -1,13 +1,11 @@
 package org.embodia.nao.body;
 
-import org.embodia.api.buffer.Message;
+import org.embodia.api.behavior.TmMemory;
 import org.embodia.nao.api.DesiredJointAngles;
 import org.embodia.nao.api.Pose;
 
 /** The internal memory e_core,body of the body virtual effector (seed 001 §3.1.1). */
-public final class BodyMemory implements Message<BodyMemory> {
-    /** tm: the termination marker of the behaviour running. */
-    public boolean tm;
+public final class BodyMemory extends TmMemory<BodyMemory> {
     /** dja: the INTERPOLATION command's joints, angles (rad) and fraction of the maximum speed. */
     public final DesiredJointAngles dja = new DesiredJointAngles();
     /** pose: the robot's pose [x, y, θ] in the global frame estimated by the EKF (m, m, rad). */
@@ -15,7 +13,7 @@ public final class BodyMemory implements Message<BodyMemory> {
 
     @Override
     public void copyFrom(BodyMemory m) {
-        tm = m.tm;
+        super.copyFrom(m);
         dja.copyFrom(m.dja);
         pose.copyFrom(m.pose);
     }

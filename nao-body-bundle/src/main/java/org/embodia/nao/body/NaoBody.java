@@ -1,14 +1,8 @@
 package org.embodia.nao.body;
 
-import java.util.List;
-
 import org.embodia.api.agent.Subsystem;
-import org.embodia.api.agent.SubsystemName;
-import org.embodia.api.behavior.CommandIntake;
-import org.embodia.api.behavior.Memory;
 import org.embodia.api.behavior.Predicates;
-import org.embodia.api.buffer.InputBuffer;
-import org.embodia.api.buffer.OutputBuffer;
+import org.embodia.api.behavior.VirtualSubsystem;
 import org.embodia.nao.api.BodyCommand;
 import org.embodia.nao.api.BodyEffectorCommand;
 import org.embodia.nao.api.BodyEffectorStatus;
@@ -22,8 +16,8 @@ import org.osgi.service.component.annotations.Component;
  * e_core,body, {@code core/a.body/ve} (seed 001 §3.1): the RAPP core agent's body virtual effector.
  * It takes cs's commands, checks them, passes them to NAOqi's side as the behaviour's transition
  * functions say, estimates the pose with an EKF every step and returns pose, attained and values to
- * cs. Its behaviours are services of their own (package {@code behaviors}); this class holds the
- * buffers, the memory and what the behaviours share.
+ * cs. Its behaviours are services of their own (package {@code behaviors}); this class adds to the
+ * plumbing {@link VirtualSubsystem} shares what they share of their own.
  *
  * <p>Buffers:
  * <ul>
@@ -33,11 +27,11 @@ import org.osgi.service.component.annotations.Component;
  * <li>{@code re_status} ({@link BodyEffectorStatus}), from the real effector every 20 ms step: odm, im, cja, attained, value.</li>
  * </ul>
  *
- * <p>One pass per step: the scheduler receives every input, steps the FSM, then calls
- * {@link #endIteration()}, which commits the memory (s^(i+1) becomes s^i).
+ * <p>One pass per step, as {@link VirtualSubsystem} describes, except that every behaviour sends cs
+ * the status itself in every step ({@link #sendStatus()}), the pose being assigned in each.
  */
 @Component(service = {Subsystem.class, NaoBody.class})
-public final class NaoBody implements Subsystem {
+public final class NaoBody extends VirtualSubsystem<BodyCommand, BodyStatus, BodyEffectorCommand, BodyEffectorStatus, BodyMemory> {
     public static final String NAME = "core/a.body/ve";
     /** NAOqi's name for all the joints at once, e.g. in stiffness ["Body", 1.0] (§3.1.5). */
     public static final String WHOLE_BODY = "Body";
@@ -49,145 +43,43 @@ public final class NaoBody implements Subsystem {
      */
     public static final double ATTAINED_TOLERANCE = 0.02;
 
-    final InputBuffer<BodyCommand> command = new InputBuffer<>("command", BodyCommand.class, BodyCommand::new);
-    final InputBuffer<BodyEffectorStatus> reStatus = new InputBuffer<>("re_status", BodyEffectorStatus.class, BodyEffectorStatus::new);
-    final OutputBuffer<BodyEffectorCommand> reCommand = new OutputBuffer<>("re_command", BodyEffectorCommand.class, BodyEffectorCommand::new);
-    final OutputBuffer<BodyStatus> status = new OutputBuffer<>("status", BodyStatus.class, BodyStatus::new);
-
-    private final Memory<BodyMemory> memory = new Memory<>(BodyMemory::new);
     private final NaoPoseEkf ekf = new NaoPoseEkf();
-    private final CommandIntake<BodyCommand> intake = new CommandIntake<>(command, BodyCommand::new, BodyCommandCheck::check);
-    /** The real effector's counters as seen in the previous step: a change is new(attained), new(value). */
-    private long seenAttainedSeq;
-    private long seenValueSeq;
-    private boolean stopAtStart;
+    private final CountedField attained = counted(s -> s.attainedSeq);
+    private final CountedField value = counted(s -> s.valueSeq);
     private long unusableReadings;
 
-    @Override
-    public SubsystemName name() {
-        return SubsystemName.parse(NAME);
+    public NaoBody() {
+        super(NAME, "nao.body", BodyCommand.class, BodyCommand::new, BodyStatus.class, BodyStatus::new,
+                BodyEffectorCommand.class, BodyEffectorCommand::new, BodyEffectorStatus.class, BodyEffectorStatus::new,
+                BodyMemory::new, BodyCommandCheck::check, (s, reason, seq) -> { s.reason = reason; s.reasonSeq = seq; });
     }
 
     @Override
-    public List<InputBuffer<?>> inputs() {
-        return List.of(command, reStatus);
-    }
-
-    @Override
-    public List<OutputBuffer<?>> outputs() {
-        return List.of(status, reCommand);
-    }
-
-    @Override
-    public String fsm() {
-        return "nao.body";
-    }
-
-    @Override
-    public Predicates predicates() {
-        return Predicates.builder()
-                .add("cmdValid", this::commandValid)
-                .add("cmdMove", () -> commandIs(BodyCommand.Cmd.MOVE))
-                .add("cmdMoveTo", () -> commandIs(BodyCommand.Cmd.MOVE_TO))
-                .add("cmdPosture", () -> commandIs(BodyCommand.Cmd.POSTURE))
-                .add("cmdInterpolation", () -> commandIs(BodyCommand.Cmd.INTERPOLATION))
-                .add("cmdStiffness", () -> commandIs(BodyCommand.Cmd.STIFFNESS))
-                .add("cmdGet", () -> commandIs(BodyCommand.Cmd.GET))
-                .add("tm", () -> memory.current().tm)
-                .build();
-    }
-
-    @Override
-    public void endIteration() {
-        BodyEffectorStatus s = reStatus.get();
-        seenAttainedSeq = s.attainedSeq;
-        seenValueSeq = s.valueSeq;
-        memory.commit();
-        intake.endIteration();
-    }
-
-    /** cx e^i[cmd] = {@code cmd}: a command arrived from cs in this step (cs sends each once) and it is {@code cmd}. */
-    public boolean commandIs(BodyCommand.Cmd cmd) {
-        return intake.arrived() && intake.command().cmd == cmd;
-    }
-
-    /** A command arrived from cs in this step and passes {@link BodyCommandCheck}. */
-    public boolean commandValid() {
-        return intake.valid();
-    }
-
-    /** Why the command that arrived in this step is rejected, or null (also when none arrived); checked once per step. */
-    public String rejection() {
-        return intake.rejection();
+    protected void commandPredicates(Predicates.Builder predicates) {
+        predicates.add("cmdMove", () -> commandIs(c -> c.cmd == BodyCommand.Cmd.MOVE))
+                .add("cmdMoveTo", () -> commandIs(c -> c.cmd == BodyCommand.Cmd.MOVE_TO))
+                .add("cmdPosture", () -> commandIs(c -> c.cmd == BodyCommand.Cmd.POSTURE))
+                .add("cmdInterpolation", () -> commandIs(c -> c.cmd == BodyCommand.Cmd.INTERPOLATION))
+                .add("cmdStiffness", () -> commandIs(c -> c.cmd == BodyCommand.Cmd.STIFFNESS))
+                .add("cmdGet", () -> commandIs(c -> c.cmd == BodyCommand.Cmd.GET));
     }
 
     /**
-     * Idle's answer to a new command: a valid one is kept for the behaviour it selects and clears
-     * the last rejection; an invalid one goes no further, and cs learns why.
-     */
-    public void acceptOrReject() {
-        if (!intake.arrived()) {
-            return;
-        }
-        BodyStatus s = status.message();
-        String reason = intake.accept();
-        if (reason == null) {
-            s.reason = null;
-        } else {
-            s.reason = reason;
-            s.reasonSeq++;
-        }
-    }
-
-    /** The command idle accepted last: the arguments cx e^(i0)[arg] the running behaviour started with. */
-    public BodyCommand commanded() {
-        return intake.accepted();
-    }
-
-    /**
-     * cx e^i[cmd] = STOP, for i ≠ i0, in behaviour iteration {@code iteration}; call once per step.
-     * A STOP that arrives at i0 itself, while the start command goes out, counts at i0 + 1 rather
-     * than being lost (otherwise a MOVE quickly followed by STOP would walk on endlessly).
+     * cx e^i[cmd] = STOP, for i ≠ i0, in behaviour iteration {@code iteration}; call once per step. A STOP
+     * at i0 counts at i0 + 1 (otherwise a MOVE quickly followed by STOP would walk on endlessly).
      */
     public boolean stop(int iteration) {
-        boolean now = commandIs(BodyCommand.Cmd.STOP);
-        if (iteration == 0) {
-            stopAtStart = now;
-            return false;
-        }
-        boolean held = iteration == 1 && stopAtStart;
-        stopAtStart = false;
-        return now || held;
-    }
-
-    /** Ex e^i: the real effector's latest report. */
-    public BodyEffectorStatus effector() {
-        return reStatus.get();
+        return commandAfterStart(iteration, c -> c.cmd == BodyCommand.Cmd.STOP);
     }
 
     /** new(Ex e^i[attained]). */
     public boolean attainedNew() {
-        return reStatus.get().attainedSeq != seenAttainedSeq;
+        return attained.isNew();
     }
 
     /** new(Ex e^i[value]). */
     public boolean valueNew() {
-        return reStatus.get().valueSeq != seenValueSeq;
-    }
-
-    /** e e^i: the memory as this step found it. */
-    public BodyMemory memory() {
-        return memory.current();
-    }
-
-    /** e e^(i+1): the memory this step leaves; a field not written keeps its value. */
-    public BodyMemory nextMemory() {
-        return memory.next();
-    }
-
-    /** Clears tm when a behaviour's state ends, so the next behaviour starts from tm = FALSE, as its i0 assignment assumes. */
-    public void endBehavior() {
-        memory.next().tm = false;
+        return value.isNew();
     }
 
     /**
@@ -196,15 +88,15 @@ public final class NaoBody implements Subsystem {
      * non-finite odm or im is left out (counted in {@link #unusableReadings()}), keeping the pose.
      */
     public void estimatePose() {
-        if (reStatus.isNew()) {
-            BodyEffectorStatus s = reStatus.get();
+        if (reStatusBuffer().isNew()) {
+            BodyEffectorStatus s = reStatus();
             if (s.odm.isFinite() && Double.isFinite(s.im.theta)) {
                 ekf.step(s.odm.x, s.odm.y, s.odm.theta, s.im.theta);
             } else {
                 unusableReadings++;
             }
         }
-        memory.next().pose.set(ekf.x(), ekf.y(), ekf.theta());
+        nextMemory().pose.set(ekf.x(), ekf.y(), ekf.theta());
     }
 
     /** Real effector reports left out of the pose estimate because odm or im was not finite. */
@@ -212,39 +104,31 @@ public final class NaoBody implements Subsystem {
         return unusableReadings;
     }
 
-    /** Ey e^(i+1): the command to fill before {@link #sendEffectorCommand()}; it keeps what earlier commands left. */
-    public BodyEffectorCommand effectorCommand() {
-        return reCommand.message();
-    }
-
-    public void sendEffectorCommand() {
-        reCommand.send();
-    }
-
     /** cy e^(i+1)[attained] = {@code attained}. */
     public void passAttained(boolean attained) {
-        BodyStatus s = status.message();
+        BodyStatus s = assignStatus();
         s.attained = attained;
         s.attainedSeq++;
     }
 
     /** cy e^(i+1)[value] = Ex e^i[value]. */
     public void passValue() {
-        BodyStatus s = status.message();
-        s.value.copyFrom(reStatus.get().value);
+        BodyStatus s = assignStatus();
+        s.value.copyFrom(reStatus().value);
         s.valueSeq++;
     }
 
     /** Sends cs this step's status: cy e^(i+1)[pose] = e e^(i+1)[pose], and whatever was assigned this step. */
+    @Override
     public void sendStatus() {
-        status.message().pose.copyFrom(memory.next().pose);
-        status.send();
+        statusBuffer().message().pose.copyFrom(nextMemory().pose);
+        super.sendStatus();
     }
 
     /** e e^i[dja] = Ex e^i[cja], within {@link #ATTAINED_TOLERANCE} for every joint of dja. */
     public boolean jointsAttained() {
-        DesiredJointAngles dja = memory.current().dja;
-        JointValues cja = reStatus.get().cja;
+        DesiredJointAngles dja = memory().dja;
+        JointValues cja = reStatus().cja;
         if (dja.count == 0) {
             return false;
         }

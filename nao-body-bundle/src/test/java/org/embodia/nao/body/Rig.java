@@ -42,10 +42,10 @@ final class Rig {
     boolean effectorReports = true;
 
     Rig() throws FsmLoadException {
-        cs.connect(body.command);
-        effector.connect(body.reStatus);
-        body.reCommand.connect(reCommand);
-        body.status.connect(csStatus);
+        cs.connect(body.commandBuffer());
+        effector.connect(body.reStatusBuffer());
+        body.reCommandBuffer().connect(reCommand);
+        body.statusBuffer().connect(csStatus);
         Map<String, Behavior> behaviors = new LinkedHashMap<>();
         behaviors.put("idle", new Idle(body));
         behaviors.put("move", new Move(body));
@@ -84,8 +84,8 @@ final class Rig {
         if (command != null) {
             cs.write(command);
         }
-        body.command.receive();
-        body.reStatus.receive();
+        body.commandBuffer().receive();
+        body.reStatusBuffer().receive();
         fsm.step();
         body.endIteration();
         reCommand.receive();

@@ -1,17 +1,15 @@
 package org.embodia.nao.cam;
 
-import org.embodia.api.buffer.Message;
+import org.embodia.api.behavior.TmMemory;
 
 /** The internal memory r_core,cam of the camera virtual receptor (seed 001 §3.7.1). */
-public final class CamMemory implements Message<CamMemory> {
-    /** tm: the termination marker of the behaviour running. */
-    public boolean tm;
+public final class CamMemory extends TmMemory<CamMemory> {
     /** name_id: the subscriber identifier the real receptor returned on image's SUBSCRIBE; null while no subscription is known. */
     public String nameId;
 
     @Override
     public void copyFrom(CamMemory m) {
-        tm = m.tm;
+        super.copyFrom(m);
         nameId = m.nameId;
     }
 

@@ -1,14 +1,8 @@
 package org.embodia.nao.cam;
 
-import java.util.List;
-
 import org.embodia.api.agent.Subsystem;
-import org.embodia.api.agent.SubsystemName;
-import org.embodia.api.behavior.CommandIntake;
-import org.embodia.api.behavior.Memory;
 import org.embodia.api.behavior.Predicates;
-import org.embodia.api.buffer.InputBuffer;
-import org.embodia.api.buffer.OutputBuffer;
+import org.embodia.api.behavior.VirtualSubsystem;
 import org.embodia.nao.api.CamCommand;
 import org.embodia.nao.api.CamReceptorCommand;
 import org.embodia.nao.api.CamReceptorStatus;
@@ -21,7 +15,8 @@ import org.osgi.service.component.annotations.Component;
  * It takes cs's commands, checks them, and drives NAOqi's ALVideoDevice (subscribe, getImageRemote,
  * unsubscribe, setParameter) and ALMemory as the behaviours' transition functions say; cs gets the
  * image in ROS's bgr8 layout and the values it asked for. Its behaviours are services of their own
- * (package {@code behaviors}); this class holds the buffers, the memory and what the behaviours share.
+ * (package {@code behaviors}); this class adds to the plumbing {@link VirtualSubsystem} shares what
+ * they share of their own.
  *
  * <p>Buffers:
  * <ul>
@@ -32,141 +27,54 @@ import org.osgi.service.component.annotations.Component;
  * </ul>
  * The image buffers hold up to {@link #IMAGE_CAPACITY} bytes: idle refuses larger resolutions.
  *
- * <p>One pass per step: the scheduler receives every input, steps the FSM, then calls
- * {@link #endIteration()}, which sends cs what the step assigned and commits the memory (s^(i+1)
- * becomes s^i).
+ * <p>One pass per step, as {@link VirtualSubsystem} describes.
  */
 @Component(service = {Subsystem.class, NaoCam.class})
-public final class NaoCam implements Subsystem {
+public final class NaoCam extends VirtualSubsystem<CamCommand, CamStatus, CamReceptorCommand, CamReceptorStatus, CamMemory> {
     public static final String NAME = "core/a.cam/vr";
     /** Bytes of pixels an image buffer of r_core,cam holds: a kVGA BGR image, as nao-api's camera messages preallocate. */
     public static final int IMAGE_CAPACITY = Image.VGA_BGR_BYTES;
 
-    final InputBuffer<CamCommand> command = new InputBuffer<>("command", CamCommand.class, CamCommand::new);
-    final InputBuffer<CamReceptorStatus> reStatus = new InputBuffer<>("re_status", CamReceptorStatus.class,
-            () -> new CamReceptorStatus(IMAGE_CAPACITY));
-    final OutputBuffer<CamReceptorCommand> reCommand = new OutputBuffer<>("re_command", CamReceptorCommand.class, CamReceptorCommand::new);
-    final OutputBuffer<CamStatus> status = new OutputBuffer<>("status", CamStatus.class, () -> new CamStatus(IMAGE_CAPACITY));
+    private final CountedField value = counted(s -> s.valueSeq);
+    private final CountedField image = counted(s -> s.imageSeq);
+    private final CountedField nameId = counted(s -> s.nameIdSeq);
 
-    private final Memory<CamMemory> memory = new Memory<>(CamMemory::new);
-    private final CommandIntake<CamCommand> intake = new CommandIntake<>(command, CamCommand::new, CamCommandCheck::check);
-
-    /** The real receptor's counters as seen in the previous step: a change is new(value), new(image), new(name_id). */
-    private long seenValueSeq;
-    private long seenImageSeq;
-    private long seenNameIdSeq;
-    private boolean statusAssigned;
-
-    @Override
-    public SubsystemName name() {
-        return SubsystemName.parse(NAME);
+    public NaoCam() {
+        super(NAME, "nao.cam", CamCommand.class, CamCommand::new, CamStatus.class, () -> new CamStatus(IMAGE_CAPACITY),
+                CamReceptorCommand.class, CamReceptorCommand::new, CamReceptorStatus.class, () -> new CamReceptorStatus(IMAGE_CAPACITY),
+                CamMemory::new, CamCommandCheck::check, (s, reason, seq) -> { s.reason = reason; s.reasonSeq = seq; });
     }
 
     @Override
-    public List<InputBuffer<?>> inputs() {
-        return List.of(command, reStatus);
-    }
-
-    @Override
-    public List<OutputBuffer<?>> outputs() {
-        return List.of(status, reCommand);
-    }
-
-    @Override
-    public String fsm() {
-        return "nao.cam";
-    }
-
-    @Override
-    public Predicates predicates() {
-        return Predicates.builder()
-                .add("cmdValid", intake::valid)
-                .add("cmdImage", () -> intake.arrived(c -> c.cmd == CamCommand.Cmd.IMAGE))
-                .add("cmdSetParams", () -> intake.arrived(c -> c.cmd == CamCommand.Cmd.SET_PARAMETERS))
-                .add("cmdGet", () -> intake.arrived(c -> c.cmd == CamCommand.Cmd.GET))
-                .add("tm", () -> memory.current().tm)
-                .build();
-    }
-
-    @Override
-    public void endIteration() {
-        if (statusAssigned) {
-            status.send();
-            statusAssigned = false;
-        }
-        CamReceptorStatus s = reStatus.get();
-        seenValueSeq = s.valueSeq;
-        seenImageSeq = s.imageSeq;
-        seenNameIdSeq = s.nameIdSeq;
-        memory.commit();
-        intake.endIteration();
-    }
-
-    /** cs's commands: cx r^i[cmd] as it arrives, and the command idle accepted, cx r^(i0)[arg], for the behaviour it selected. */
-    public CommandIntake<CamCommand> intake() {
-        return intake;
-    }
-
-    /**
-     * Idle's answer to the command of this step, given {@link CommandIntake#accept()}'s result: an
-     * accepted one clears the last reason (cs sees that with the next status); a rejected one's reason
-     * goes to cs in this step.
-     */
-    public void answer(String rejection) {
-        CamStatus s = status.message();
-        if (rejection == null) {
-            s.reason = null;
-        } else {
-            passReason(rejection);
-        }
-    }
-
-    /** Rx r^i: the real receptor's latest report. */
-    public CamReceptorStatus receptor() {
-        return reStatus.get();
+    protected void commandPredicates(Predicates.Builder predicates) {
+        predicates.add("cmdImage", () -> commandIs(c -> c.cmd == CamCommand.Cmd.IMAGE))
+                .add("cmdSetParams", () -> commandIs(c -> c.cmd == CamCommand.Cmd.SET_PARAMETERS))
+                .add("cmdGet", () -> commandIs(c -> c.cmd == CamCommand.Cmd.GET));
     }
 
     /** new(Rx r^i[value]). */
     public boolean valueNew() {
-        return reStatus.get().valueSeq != seenValueSeq;
+        return value.isNew();
     }
 
     /** new(Rx r^i[image]). */
     public boolean imageNew() {
-        return reStatus.get().imageSeq != seenImageSeq;
+        return image.isNew();
     }
 
     /** new(Rx r^i[name_id]). */
     public boolean nameIdNew() {
-        return reStatus.get().nameIdSeq != seenNameIdSeq;
-    }
-
-    /** r r^i: the memory as this step found it. */
-    public CamMemory memory() {
-        return memory.current();
-    }
-
-    /** r r^(i+1): the memory this step leaves; a field not written keeps its value. */
-    public CamMemory nextMemory() {
-        return memory.next();
+        return nameId.isNew();
     }
 
     /**
      * Clears tm when a behaviour's state ends, so the next behaviour starts from tm = FALSE, as its i0
      * assignment assumes, and name_id, whose subscriber image unsubscribed.
      */
+    @Override
     public void endBehavior() {
-        memory.next().tm = false;
-        memory.next().nameId = null;
-    }
-
-    /** Ry r^(i+1): the command to fill before {@link #sendReceptorCommand()}; it keeps what earlier commands left. */
-    public CamReceptorCommand receptorCommand() {
-        return reCommand.message();
-    }
-
-    public void sendReceptorCommand() {
-        reCommand.send();
+        super.endBehavior();
+        nextMemory().nameId = null;
     }
 
     /**
@@ -174,10 +82,9 @@ public final class NaoCam implements Subsystem {
      * pass as bgr8 reaches cs as a reason instead, prefixed with the command.
      */
     public void passImage() {
-        String problem = Img.img(reStatus.get().image, CamCommandCheck.resolution(intake.accepted().params.res), status.message().image);
+        String problem = Img.img(reStatus().image, CamCommandCheck.resolution(commanded().params.res), statusBuffer().message().image);
         if (problem == null) {
-            status.message().imageSeq++;
-            statusAssigned = true;
+            assignStatus().imageSeq++;
         } else {
             passReason(CamCommand.Cmd.IMAGE + " failed: " + problem);
         }
@@ -185,17 +92,8 @@ public final class NaoCam implements Subsystem {
 
     /** cy r^(i+1)[value] = Rx r^i[value]. */
     public void passValue() {
-        CamStatus s = status.message();
-        s.value.copyFrom(reStatus.get().value);
+        CamStatus s = assignStatus();
+        s.value.copyFrom(reStatus().value);
         s.valueSeq++;
-        statusAssigned = true;
-    }
-
-    /** Tells cs, in this step, why a command goes no further. */
-    public void passReason(String reason) {
-        CamStatus s = status.message();
-        s.reason = reason;
-        s.reasonSeq++;
-        statusAssigned = true;
     }
 }

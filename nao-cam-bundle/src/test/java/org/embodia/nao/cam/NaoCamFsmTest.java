@@ -177,8 +177,8 @@ class NaoCamFsmTest {
                 rig.cs.send();
             }
             rig.receptor.send();
-            rig.cam.command.receive();
-            rig.cam.reStatus.receive();
+            rig.cam.commandBuffer().receive();
+            rig.cam.reStatusBuffer().receive();
             rig.fsm.step();
             rig.cam.endIteration();
             rig.reCommand.receive();

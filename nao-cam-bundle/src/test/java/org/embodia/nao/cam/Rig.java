@@ -39,10 +39,10 @@ final class Rig {
     final InputBuffer<CamStatus> csStatus = new InputBuffer<>("status", CamStatus.class, CamStatus::new);
 
     Rig() throws FsmLoadException {
-        cs.connect(cam.command);
-        receptor.connect(cam.reStatus);
-        cam.reCommand.connect(reCommand);
-        cam.status.connect(csStatus);
+        cs.connect(cam.commandBuffer());
+        receptor.connect(cam.reStatusBuffer());
+        cam.reCommandBuffer().connect(reCommand);
+        cam.statusBuffer().connect(csStatus);
         Map<String, Behavior> behaviors = new LinkedHashMap<>();
         behaviors.put("idle", new Idle(cam));
         behaviors.put("image", new org.embodia.nao.cam.behaviors.Image(cam));
@@ -88,8 +88,8 @@ final class Rig {
         if (command != null) {
             cs.write(command);
         }
-        cam.command.receive();
-        cam.reStatus.receive();
+        cam.commandBuffer().receive();
+        cam.reStatusBuffer().receive();
         fsm.step();
         cam.endIteration();
         reCommand.receive();

@@ -171,8 +171,8 @@ class NaoLsFsmTest {
                 rig.cs.send();
             }
             rig.effector.send();
-            rig.ls.command.receive();
-            rig.ls.reStatus.receive();
+            rig.ls.commandBuffer().receive();
+            rig.ls.reStatusBuffer().receive();
             rig.fsm.step();
             rig.ls.endIteration();
             rig.reCommand.receive();

@@ -45,10 +45,10 @@ final class Rig {
 
     Rig(NaoLs ls) throws FsmLoadException {
         this.ls = ls;
-        cs.connect(ls.command);
-        effector.connect(ls.reStatus);
-        ls.reCommand.connect(reCommand);
-        ls.status.connect(csStatus);
+        cs.connect(ls.commandBuffer());
+        effector.connect(ls.reStatusBuffer());
+        ls.reCommandBuffer().connect(reCommand);
+        ls.statusBuffer().connect(csStatus);
         Map<String, Behavior> behaviors = new LinkedHashMap<>();
         behaviors.put("idle", new Idle(ls));
         behaviors.put("say", new Say(ls));
@@ -84,8 +84,8 @@ final class Rig {
         if (command != null) {
             cs.write(command);
         }
-        ls.command.receive();
-        ls.reStatus.receive();
+        ls.commandBuffer().receive();
+        ls.reStatusBuffer().receive();
         fsm.step();
         ls.endIteration();
         reCommand.receive();

@@ -1,15 +1,13 @@
 package org.embodia.nao.mic;
 
-import org.embodia.api.buffer.Message;
+import org.embodia.api.behavior.TmMemory;
 
 /**
  * The internal memory r_core,mic of the microphone virtual receptor (seed 001 §3.3.1). The spec's
  * rd (raw data) is not kept: no transition function reads or writes it, the real receptor writes
  * the samples to fp. threshold is recog's (§3.3.5 memorizes it at i0).
  */
-public final class MicMemory implements Message<MicMemory> {
-    /** tm: the termination marker of the behaviour running. */
-    public boolean tm;
+public final class MicMemory extends TmMemory<MicMemory> {
     /** silence: the iterations record records, or register's silent iterations that end it. */
     public int silence;
     /** cit: register's count of consecutive silent iterations. */
@@ -19,7 +17,7 @@ public final class MicMemory implements Message<MicMemory> {
 
     @Override
     public void copyFrom(MicMemory m) {
-        tm = m.tm;
+        super.copyFrom(m);
         silence = m.silence;
         cit = m.cit;
         threshold = m.threshold;

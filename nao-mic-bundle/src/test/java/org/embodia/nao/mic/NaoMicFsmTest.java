@@ -169,8 +169,8 @@ class NaoMicFsmTest {
                 rig.cs.send();
             }
             rig.receptor.send();
-            rig.mic.command.receive();
-            rig.mic.reStatus.receive();
+            rig.mic.commandBuffer().receive();
+            rig.mic.reStatusBuffer().receive();
             rig.fsm.step();
             rig.mic.endIteration();
             rig.reCommand.receive();

@@ -40,10 +40,10 @@ final class Rig {
     final InputBuffer<MicStatus> csStatus = new InputBuffer<>("status", MicStatus.class, MicStatus::new);
 
     Rig() throws FsmLoadException {
-        cs.connect(mic.command);
-        receptor.connect(mic.reStatus);
-        mic.reCommand.connect(reCommand);
-        mic.status.connect(csStatus);
+        cs.connect(mic.commandBuffer());
+        receptor.connect(mic.reStatusBuffer());
+        mic.reCommandBuffer().connect(reCommand);
+        mic.statusBuffer().connect(csStatus);
         Map<String, Behavior> behaviors = new LinkedHashMap<>();
         behaviors.put("idle", new Idle(mic));
         behaviors.put("record", new Record(mic));
@@ -86,8 +86,8 @@ final class Rig {
         if (command != null) {
             cs.write(command);
         }
-        mic.command.receive();
-        mic.reStatus.receive();
+        mic.commandBuffer().receive();
+        mic.reStatusBuffer().receive();
         fsm.step();
         mic.endIteration();
         reCommand.receive();

@@ -37,10 +37,10 @@ final class Rig {
             case INERTIAL -> new NaoInertial();
             case FSR -> new NaoFsr();
         };
-        cs.connect(sensor.command);
-        receptor.connect(sensor.reStatus);
-        sensor.reCommand.connect(reCommand);
-        sensor.status.connect(csStatus);
+        cs.connect(sensor.commandBuffer());
+        receptor.connect(sensor.reStatusBuffer());
+        sensor.reCommandBuffer().connect(reCommand);
+        sensor.statusBuffer().connect(csStatus);
         fsm = FsmExecutor.create(definition(family), behaviors(sensor), sensor.predicates());
     }
 
@@ -80,8 +80,8 @@ final class Rig {
         if (command != null) {
             cs.write(command);
         }
-        sensor.command.receive();
-        sensor.reStatus.receive();
+        sensor.commandBuffer().receive();
+        sensor.reStatusBuffer().receive();
         fsm.step();
         sensor.endIteration();
         reCommand.receive();

@@ -217,8 +217,8 @@ class SensorFsmTest {
                 report.valueSeq++;
             }
             rig.receptor.send();
-            rig.sensor.command.receive();
-            rig.sensor.reStatus.receive();
+            rig.sensor.commandBuffer().receive();
+            rig.sensor.reStatusBuffer().receive();
             rig.fsm.step();
             rig.sensor.endIteration();
             reCommand.receive();

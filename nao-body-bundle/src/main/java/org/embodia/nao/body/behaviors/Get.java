@@ -25,10 +25,10 @@ public final class Get implements Behavior {
     public void step(int iteration) {
         body.estimatePose();
         if (iteration == 0) {
-            BodyEffectorCommand e = body.effectorCommand();
+            BodyEffectorCommand e = body.reCommand();
             e.cmd = BodyEffectorCommand.Cmd.GET_DATA;
             e.dataName = body.commanded().dataName;
-            body.sendEffectorCommand();
+            body.sendReCommand();
             body.nextMemory().tm = false;
         } else if (body.valueNew()) {
             body.passValue();

@@ -29,7 +29,7 @@ public final class Inter implements Behavior {
     @Override
     public void step(int iteration) {
         body.estimatePose();
-        BodyEffectorCommand e = body.effectorCommand();
+        BodyEffectorCommand e = body.reCommand();
         boolean stop = body.stop(iteration);
         if (iteration == 0) {
             DesiredJointAngles dja = body.commanded().dja;
@@ -39,13 +39,13 @@ public final class Inter implements Behavior {
             for (int k = 0; k < dja.count; k++) {
                 e.stiffness.add(dja.joints[k], 1.0);
             }
-            body.sendEffectorCommand();
+            body.sendReCommand();
             body.nextMemory().dja.copyFrom(dja);
             body.nextMemory().tm = false;
         } else {
             if (stop) {
                 e.cmd = BodyEffectorCommand.Cmd.STOP_MOVE;
-                body.sendEffectorCommand();
+                body.sendReCommand();
             }
             boolean reached = body.jointsAttained();
             boolean attainedNew = body.attainedNew();
@@ -55,7 +55,7 @@ public final class Inter implements Behavior {
                 } else if (stop) {
                     body.passAttained(false);
                 } else if (attainedNew) {
-                    body.passAttained(body.effector().attained);
+                    body.passAttained(body.reStatus().attained);
                 }
             }
             if (stop || reached || attainedNew) {

@@ -27,7 +27,7 @@ public final class Move implements Behavior {
     @Override
     public void step(int iteration) {
         body.estimatePose();
-        BodyEffectorCommand e = body.effectorCommand();
+        BodyEffectorCommand e = body.reCommand();
         boolean stop = body.stop(iteration);
         if (iteration == 0) {
             e.cmd = BodyEffectorCommand.Cmd.MOVE;
@@ -35,12 +35,12 @@ public final class Move implements Behavior {
             e.extCollis.set(ExtCollis.ALL, false);
             e.walkArms.set(true, true);
             e.footProt = true;
-            body.sendEffectorCommand();
+            body.sendReCommand();
             body.nextMemory().tm = false;
         } else if (stop) {
             e.cmd = BodyEffectorCommand.Cmd.MOVE;
             e.velocity.set(0, 0, 0);
-            body.sendEffectorCommand();
+            body.sendReCommand();
             body.nextMemory().tm = true;
         }
         body.sendStatus();

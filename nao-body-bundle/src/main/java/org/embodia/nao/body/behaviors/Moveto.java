@@ -27,7 +27,7 @@ public final class Moveto implements Behavior {
     @Override
     public void step(int iteration) {
         body.estimatePose();
-        BodyEffectorCommand e = body.effectorCommand();
+        BodyEffectorCommand e = body.reCommand();
         boolean stop = body.stop(iteration);
         if (iteration == 0) {
             e.cmd = BodyEffectorCommand.Cmd.MOVE_TO;
@@ -35,14 +35,14 @@ public final class Moveto implements Behavior {
             e.extCollis.set(ExtCollis.ALL, false);
             e.walkArms.set(true, true);
             e.footProt = true;
-            body.sendEffectorCommand();
+            body.sendReCommand();
             body.nextMemory().tm = false;
         } else {
             if (stop) {
                 e.cmd = BodyEffectorCommand.Cmd.STOP_MOVE;
-                body.sendEffectorCommand();
+                body.sendReCommand();
             }
-            if (stop || (body.attainedNew() && body.effector().attained)) {
+            if (stop || (body.attainedNew() && body.reStatus().attained)) {
                 body.nextMemory().tm = true;
             }
         }

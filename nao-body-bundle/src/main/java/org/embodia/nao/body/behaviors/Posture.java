@@ -26,24 +26,24 @@ public final class Posture implements Behavior {
     @Override
     public void step(int iteration) {
         body.estimatePose();
-        BodyEffectorCommand e = body.effectorCommand();
+        BodyEffectorCommand e = body.reCommand();
         boolean stop = body.stop(iteration);
         if (iteration == 0) {
             e.cmd = BodyEffectorCommand.Cmd.GO_TO_POSTURE;
             e.dpost.copyFrom(body.commanded().dpost);
             e.stiffness.clear();
             e.stiffness.add(NaoBody.WHOLE_BODY, 1.0);
-            body.sendEffectorCommand();
+            body.sendReCommand();
             body.nextMemory().tm = false;
         } else {
             if (stop) {
                 e.cmd = BodyEffectorCommand.Cmd.STOP_MOVE;
-                body.sendEffectorCommand();
+                body.sendReCommand();
             }
             boolean attainedNew = body.attainedNew();
             if (!body.memory().tm) {
                 if (attainedNew) {
-                    body.passAttained(body.effector().attained);
+                    body.passAttained(body.reStatus().attained);
                 } else if (stop) {
                     body.passAttained(false);
                 }

@@ -24,10 +24,10 @@ public final class SetStiffness implements Behavior {
     @Override
     public void step(int iteration) {
         body.estimatePose();
-        BodyEffectorCommand e = body.effectorCommand();
+        BodyEffectorCommand e = body.reCommand();
         e.cmd = BodyEffectorCommand.Cmd.STIFFNESS_INTERPOL;
         e.stiffness.copyFrom(body.commanded().stiffness);
-        body.sendEffectorCommand();
+        body.sendReCommand();
         body.sendStatus();
     }
 }

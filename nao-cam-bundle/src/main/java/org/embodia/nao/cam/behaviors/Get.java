@@ -24,10 +24,10 @@ public final class Get implements Behavior {
     @Override
     public void step(int iteration) {
         if (iteration == 0) {
-            CamReceptorCommand r = cam.receptorCommand();
+            CamReceptorCommand r = cam.reCommand();
             r.cmd = CamReceptorCommand.Cmd.GET_DATA;
-            r.dataName = cam.intake().accepted().dataName;
-            cam.sendReceptorCommand();
+            r.dataName = cam.commanded().dataName;
+            cam.sendReCommand();
             cam.nextMemory().tm = false;
         } else if (cam.valueNew() && !cam.memory().tm) {
             cam.passValue();

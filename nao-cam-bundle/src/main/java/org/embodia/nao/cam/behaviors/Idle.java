@@ -2,8 +2,6 @@ package org.embodia.nao.cam.behaviors;
 
 import org.embodia.api.agent.Subsystem;
 import org.embodia.api.behavior.Behavior;
-import org.embodia.api.behavior.CommandIntake;
-import org.embodia.nao.api.CamCommand;
 import org.embodia.nao.cam.NaoCam;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -25,9 +23,6 @@ public final class Idle implements Behavior {
 
     @Override
     public void step(int iteration) {
-        CommandIntake<CamCommand> intake = cam.intake();
-        if (intake.arrived()) {
-            cam.answer(intake.accept());
-        }
+        cam.acceptOrReject();
     }
 }

@@ -32,16 +32,16 @@ public final class Image implements Behavior {
 
     @Override
     public void step(int iteration) {
-        CamReceptorCommand r = cam.receptorCommand();
+        CamReceptorCommand r = cam.reCommand();
         CamMemory next = cam.nextMemory();
         if (iteration == 0) {
-            CamParams asked = cam.intake().accepted().params;
+            CamParams asked = cam.commanded().params;
             r.cmd = CamReceptorCommand.Cmd.SUBSCRIBE;
             r.params.res = asked.res;
             r.params.cid = asked.cid;
             r.params.cs = CamParams.kBGRColorSpace;
             r.params.fr = CamParams.maxCameraFPS;
-            cam.sendReceptorCommand();
+            cam.sendReCommand();
             next.tm = false;
             return;
         }
@@ -52,21 +52,21 @@ public final class Image implements Behavior {
         if (cam.imageNew() && m.nameId != null) {
             r.cmd = CamReceptorCommand.Cmd.UNSUBSCRIBE;
             r.nameId = m.nameId;
-            cam.sendReceptorCommand();
+            cam.sendReCommand();
             cam.passImage();
             next.tm = true;
         } else if (cam.nameIdNew()) {
-            String nameId = cam.receptor().nameId;
+            String nameId = cam.reStatus().nameId;
             if (nameId == null || nameId.isBlank()) {
                 cam.passReason(CamCommand.Cmd.IMAGE + " failed: the real receptor answered SUBSCRIBE without a name_id (camera "
-                        + cam.intake().accepted().params.cid + ", resolution " + cam.intake().accepted().params.res + "); no image was taken");
+                        + cam.commanded().params.cid + ", resolution " + cam.commanded().params.res + "); no image was taken");
                 next.tm = true;
                 return;
             }
             next.nameId = nameId;
             r.cmd = CamReceptorCommand.Cmd.GET_IMAGE;
             r.nameId = next.nameId;
-            cam.sendReceptorCommand();
+            cam.sendReCommand();
         }
     }
 

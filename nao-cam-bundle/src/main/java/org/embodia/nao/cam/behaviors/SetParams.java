@@ -25,12 +25,12 @@ public final class SetParams implements Behavior {
 
     @Override
     public void step(int iteration) {
-        CamCommand c = cam.intake().accepted();
-        CamReceptorCommand r = cam.receptorCommand();
+        CamCommand c = cam.commanded();
+        CamReceptorCommand r = cam.reCommand();
         r.cmd = CamReceptorCommand.Cmd.SET_PARAMETERS;
         r.dataName = c.dataName;
         r.value = c.value;
         r.params.cid = c.params.cid;
-        cam.sendReceptorCommand();
+        cam.sendReCommand();
     }
 }

@@ -24,10 +24,10 @@ public final class Get implements Behavior {
     @Override
     public void step(int iteration) {
         if (iteration == 0) {
-            LsEffectorCommand e = ls.effectorCommand();
+            LsEffectorCommand e = ls.reCommand();
             e.cmd = LsEffectorCommand.Cmd.GET_DATA;
             e.dataName = ls.commanded().dataName;
-            ls.sendEffectorCommand();
+            ls.sendReCommand();
             ls.nextMemory().tm = false;
         } else if (ls.valueNew() && !ls.memory().tm) {
             ls.passValue();

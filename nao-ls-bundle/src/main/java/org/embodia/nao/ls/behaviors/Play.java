@@ -26,7 +26,7 @@ public final class Play implements Behavior {
     @Override
     public void step(int iteration) {
         LsCommand c = ls.commanded();
-        LsEffectorCommand e = ls.effectorCommand();
+        LsEffectorCommand e = ls.reCommand();
         if (c.playLoop) {
             e.cmd = LsEffectorCommand.Cmd.PLAY_FILE_IN_LOOP;
         } else {
@@ -36,6 +36,6 @@ public final class Play implements Behavior {
         e.fp = c.fp;
         e.params.dv = c.params.dv;
         e.params.spr = c.params.spr;
-        ls.sendEffectorCommand();
+        ls.sendReCommand();
     }
 }

@@ -26,20 +26,20 @@ public final class Say implements Behavior {
 
     @Override
     public void step(int iteration) {
-        LsEffectorCommand e = ls.effectorCommand();
+        LsEffectorCommand e = ls.reCommand();
         boolean stop = ls.stop(iteration);
         if (iteration == 0) {
             LsCommand c = ls.commanded();
             e.cmd = LsEffectorCommand.Cmd.SAY;
             e.text = c.text;
             e.params.dl = c.params.dl;
-            ls.sendEffectorCommand();
+            ls.sendReCommand();
             ls.nextMemory().tm = false;
             return;
         }
         if (stop) {
             e.cmd = LsEffectorCommand.Cmd.STOP_ALL;
-            ls.sendEffectorCommand();
+            ls.sendReCommand();
         }
         boolean failed = !stop && ls.synthesisFailed();
         if (stop || failed || ls.synthesized()) {

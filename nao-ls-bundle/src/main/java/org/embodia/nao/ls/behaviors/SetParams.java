@@ -23,9 +23,9 @@ public final class SetParams implements Behavior {
 
     @Override
     public void step(int iteration) {
-        LsEffectorCommand e = ls.effectorCommand();
+        LsEffectorCommand e = ls.reCommand();
         e.cmd = LsEffectorCommand.Cmd.SET_PARAMETERS;
         e.params.copyFrom(ls.commanded().params);
-        ls.sendEffectorCommand();
+        ls.sendReCommand();
     }
 }

@@ -20,7 +20,7 @@ public final class Stop implements Behavior {
 
     @Override
     public void step(int iteration) {
-        ls.effectorCommand().cmd = LsEffectorCommand.Cmd.STOP_ALL;
-        ls.sendEffectorCommand();
+        ls.reCommand().cmd = LsEffectorCommand.Cmd.STOP_ALL;
+        ls.sendReCommand();
     }
 }

@@ -24,10 +24,10 @@ public final class Get implements Behavior {
     @Override
     public void step(int iteration) {
         if (iteration == 0) {
-            MicReceptorCommand r = mic.receptorCommand();
+            MicReceptorCommand r = mic.reCommand();
             r.cmd = MicReceptorCommand.Cmd.GET_DATA;
             r.dataName = mic.commanded().dataName;
-            mic.sendReceptorCommand();
+            mic.sendReCommand();
             mic.nextMemory().tm = false;
         } else if (mic.valueNew() && !mic.memory().tm) {
             mic.passValue();

@@ -27,20 +27,20 @@ public final class Recog implements Behavior {
 
     @Override
     public void step(int iteration) {
-        MicReceptorCommand r = mic.receptorCommand();
+        MicReceptorCommand r = mic.reCommand();
         if (iteration == 0) {
             r.cmd = MicReceptorCommand.Cmd.SUBSCRIBE;
             r.dct.copyFrom(mic.commanded().dct);
-            mic.sendReceptorCommand();
+            mic.sendReCommand();
             mic.nextMemory().threshold = mic.commanded().threshold;
             mic.nextMemory().tm = false;
         } else if (iteration == 1) {
             r.cmd = MicReceptorCommand.Cmd.GET_DATA;
             r.dataName = NaoMic.LAST_WORD_RECOGNIZED;
-            mic.sendReceptorCommand();
+            mic.sendReCommand();
         } else if (mic.rwNew() && !mic.memory().tm) {
             r.cmd = MicReceptorCommand.Cmd.UNSUBSCRIBE;
-            mic.sendReceptorCommand();
+            mic.sendReCommand();
             mic.passRecognizedWord(mic.memory().threshold);
             mic.nextMemory().tm = true;
         }

@@ -25,16 +25,16 @@ public final class Record implements Behavior {
 
     @Override
     public void step(int iteration) {
-        MicReceptorCommand r = mic.receptorCommand();
+        MicReceptorCommand r = mic.reCommand();
         if (iteration == 0) {
             r.cmd = MicReceptorCommand.Cmd.START_RECORDING;
             r.fp = mic.commanded().fp;
-            mic.sendReceptorCommand();
+            mic.sendReCommand();
             mic.nextMemory().silence = mic.iterations(mic.commanded().time);
             mic.nextMemory().tm = false;
         } else if (iteration == mic.memory().silence) {
             r.cmd = MicReceptorCommand.Cmd.STOP_RECORDING;
-            mic.sendReceptorCommand();
+            mic.sendReCommand();
             mic.passRec();
             mic.nextMemory().tm = true;
         }

@@ -32,12 +32,12 @@ public final class Register implements Behavior {
         MicMemory next = mic.nextMemory();
         if (iteration == 0) {
             MicCommand c = mic.commanded();
-            MicReceptorCommand r = mic.receptorCommand();
+            MicReceptorCommand r = mic.reCommand();
             r.cmd = MicReceptorCommand.Cmd.START_RECORDING;
             r.fp = c.fp;
             r.enableMicComp = true;
             r.params.copyFrom(c.params);
-            mic.sendReceptorCommand();
+            mic.sendReCommand();
             next.silence = mic.iterations(c.st);
             next.cit = 0;
             next.tm = false;
@@ -45,8 +45,8 @@ public final class Register implements Behavior {
         }
         MicMemory m = mic.memory();
         if (m.cit == m.silence) {
-            mic.receptorCommand().cmd = MicReceptorCommand.Cmd.STOP_RECORDING;
-            mic.sendReceptorCommand();
+            mic.reCommand().cmd = MicReceptorCommand.Cmd.STOP_RECORDING;
+            mic.sendReCommand();
             mic.passRec();
             next.tm = true;
         }

@@ -20,10 +20,10 @@ public abstract class Get implements Behavior {
     @Override
     public final void step(int iteration) {
         if (iteration == 0) {
-            SensorReceptorCommand r = sensor.receptorCommand();
+            SensorReceptorCommand r = sensor.reCommand();
             r.cmd = SensorReceptorCommand.Cmd.GET_DATA;
             r.dataName = sensor.commanded().dataName;
-            sensor.sendReceptorCommand();
+            sensor.sendReCommand();
             sensor.nextMemory().tm = false;
         } else if (sensor.valueNew() && !sensor.memory().tm) {
             sensor.passValue();

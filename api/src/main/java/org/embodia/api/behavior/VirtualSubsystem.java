@@ -1,0 +1,298 @@
+package org.embodia.api.behavior;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
+
+import org.embodia.api.agent.Subsystem;
+import org.embodia.api.agent.SubsystemKind;
+import org.embodia.api.agent.SubsystemName;
+import org.embodia.api.buffer.InputBuffer;
+import org.embodia.api.buffer.Message;
+import org.embodia.api.buffer.OutputBuffer;
+import org.osgi.annotation.versioning.ConsumerType;
+
+/**
+ * A virtual effector or virtual receptor of the Embodied Agent (seed 001 §2, fig. 2): the subsystem
+ * between the control subsystem cs and one real effector or receptor. It holds what all of them share,
+ * so that a subclass writes only what its own transition functions assign:
+ * <ul>
+ * <li>the buffers {@code command} (C) from cs, {@code status} (S) to cs, {@code re_command} (RC) to the
+ * real effector or receptor and {@code re_status} (RS) from it;</li>
+ * <li>the internal memory, s^i and s^(i+1) ({@link Memory}), and its termination marker tm;</li>
+ * <li>cs's commands, taken through a {@link CommandIntake}: the FSM's predicates cmdValid and tm, idle's
+ * {@link #acceptOrReject()} with a rejection's reason to cs, and the command the running behaviour
+ * started from ({@link #commanded()});</li>
+ * <li>the status to cs, sent only in a step that assigned something to it (the spec's dash
+ * otherwise);</li>
+ * <li>new(x) of the fields the real side counts as it assigns them ({@link #counted}).</li>
+ * </ul>
+ * The spec writes e for a virtual effector and r for a virtual receptor (cx e^i, Ey e^(i+1), ...); the
+ * names below leave the letter out.
+ *
+ * <p>One pass per step: the scheduler receives every input, steps the FSM, then calls
+ * {@link #endIteration()}, which sends cs what the step assigned, notes the real side's counts and
+ * commits the memory (s^(i+1) becomes s^i). Nothing here allocates in a step.
+ *
+ * @param <C> the command from cs
+ * @param <S> the status to cs
+ * @param <RC> the command to the real effector or receptor
+ * @param <RS> the status from the real effector or receptor
+ * @param <M> the internal memory
+ */
+@ConsumerType
+public abstract class VirtualSubsystem<C extends Message<C>, S extends Message<S>, RC extends Message<RC>, RS extends Message<RS>,
+        M extends TmMemory<M>> implements Subsystem {
+
+    /** Where the status to cs carries why cs's last command was rejected. */
+    @FunctionalInterface
+    public interface ReasonField<S> {
+        /**
+         * @param status the status to cs
+         * @param reason why the last command was rejected; null once a command is accepted
+         * @param reasonSeq how many reasons cs has been given so far: a change is new(reason)
+         */
+        void write(S status, String reason, long reasonSeq);
+    }
+
+    /**
+     * A field x of the real side's status that the real side counts each time it assigns it (e.g. value
+     * and valueSeq): new(x) holds when the count changed since the previous step.
+     */
+    public final class CountedField {
+        private final ToLongFunction<? super RS> count;
+        /** The count as the previous step left it; the real side's counts start at 0. */
+        private long seen;
+
+        private CountedField(ToLongFunction<? super RS> count) {
+            this.count = count;
+        }
+
+        /** new(Ex^i[x]) or new(Rx^i[x]): the real side assigned x since the previous step. */
+        public boolean isNew() {
+            return count.applyAsLong(reStatus.get()) != seen;
+        }
+    }
+
+    private final SubsystemName name;
+    private final String fsm;
+    private final InputBuffer<C> command;
+    private final OutputBuffer<S> status;
+    private final OutputBuffer<RC> reCommand;
+    private final InputBuffer<RS> reStatus;
+    private final List<InputBuffer<?>> inputs;
+    private final List<OutputBuffer<?>> outputs;
+    private final Memory<M> memory;
+    private final CommandIntake<C> intake;
+    private final ReasonField<? super S> reason;
+    /** Filled while the subclass is constructed, read by index in each step (an iterator would allocate). */
+    private final List<CountedField> counted = new ArrayList<>();
+    private long rejections;
+    private boolean statusAssigned;
+    private boolean arrivedAtStart;
+
+    /**
+     * @param name the subsystem's full name, e.g. {@code core/a.ls/ve}
+     * @param fsm the name of its FSM definition
+     * @param check returns why a command from cs is rejected, or null when it is valid
+     * @param reason where the status carries a rejection's reason
+     * @throws IllegalArgumentException if {@code name} is not the full name of a virtual effector or receptor
+     */
+    protected VirtualSubsystem(String name, String fsm, Class<C> commandType, Supplier<C> newCommand, Class<S> statusType,
+            Supplier<S> newStatus, Class<RC> reCommandType, Supplier<RC> newReCommand, Class<RS> reStatusType, Supplier<RS> newReStatus,
+            Supplier<M> newMemory, Function<? super C, String> check, ReasonField<? super S> reason) {
+        this.name = SubsystemName.parse(name);
+        if (this.name.kind() != SubsystemKind.VIRTUAL_EFFECTOR && this.name.kind() != SubsystemKind.VIRTUAL_RECEPTOR) {
+            throw new IllegalArgumentException("'" + name + "' names a subsystem of kind " + this.name.kind().suffix()
+                    + "; a virtual effector's name ends in /ve, a virtual receptor's in /vr");
+        }
+        this.fsm = fsm;
+        this.command = new InputBuffer<>("command", commandType, newCommand);
+        this.status = new OutputBuffer<>("status", statusType, newStatus);
+        this.reCommand = new OutputBuffer<>("re_command", reCommandType, newReCommand);
+        this.reStatus = new InputBuffer<>("re_status", reStatusType, newReStatus);
+        this.inputs = List.of(command, reStatus);
+        this.outputs = List.of(status, reCommand);
+        this.memory = new Memory<>(newMemory);
+        this.intake = new CommandIntake<>(command, newCommand, check);
+        this.reason = reason;
+    }
+
+    @Override
+    public final SubsystemName name() {
+        return name;
+    }
+
+    @Override
+    public final String fsm() {
+        return fsm;
+    }
+
+    @Override
+    public final List<InputBuffer<?>> inputs() {
+        return inputs;
+    }
+
+    @Override
+    public final List<OutputBuffer<?>> outputs() {
+        return outputs;
+    }
+
+    /** cmdValid, the subclass's {@link #commandPredicates command predicates}, and tm (e^i[tm] or r^i[tm]). */
+    @Override
+    public final Predicates predicates() {
+        Predicates.Builder predicates = Predicates.builder().add("cmdValid", intake::valid);
+        commandPredicates(predicates);
+        return predicates.add("tm", () -> memory.current().tm).build();
+    }
+
+    /** Adds the predicates cx^i[cmd] = ... that the FSM definition names, e.g. cmdGet, through {@link #commandIs}. */
+    protected abstract void commandPredicates(Predicates.Builder predicates);
+
+    @Override
+    public final void endIteration() {
+        if (statusAssigned) {
+            sendStatus();
+        }
+        RS r = reStatus.get();
+        for (int k = 0; k < counted.size(); k++) {
+            CountedField field = counted.get(k);
+            field.seen = field.count.applyAsLong(r);
+        }
+        memory.commit();
+        intake.endIteration();
+    }
+
+    /** The buffer {@code command}, for wiring: behaviours read cs's commands through this class. */
+    public final InputBuffer<C> commandBuffer() {
+        return command;
+    }
+
+    /** The buffer {@code status}, for wiring. */
+    public final OutputBuffer<S> statusBuffer() {
+        return status;
+    }
+
+    /** The buffer {@code re_command}, for wiring. */
+    public final OutputBuffer<RC> reCommandBuffer() {
+        return reCommand;
+    }
+
+    /** The buffer {@code re_status}, for wiring. */
+    public final InputBuffer<RS> reStatusBuffer() {
+        return reStatus;
+    }
+
+    /**
+     * cx^i[cmd] = ...: a command arrived from cs in this step (cs sends each once) and {@code test} holds
+     * for it, e.g. {@code c -> c.cmd == Cmd.GET} (a lambda that captures nothing is made once).
+     */
+    public final boolean commandIs(Predicate<? super C> test) {
+        return intake.arrived(test);
+    }
+
+    /** A command arrived from cs in this step and passes the check. */
+    public final boolean commandValid() {
+        return intake.valid();
+    }
+
+    /** Why the command that arrived in this step is rejected, or null (also when none arrived); checked once per step. */
+    public final String rejection() {
+        return intake.rejection();
+    }
+
+    /**
+     * Idle's answer to a new command: a valid one is kept for the behaviour it selects and clears the
+     * last rejection (cs sees that with the next status); an invalid one goes no further, and cs learns
+     * why in this step.
+     */
+    public final void acceptOrReject() {
+        if (!intake.arrived()) {
+            return;
+        }
+        String rejection = intake.accept();
+        if (rejection == null) {
+            reason.write(status.message(), null, rejections);
+        } else {
+            passReason(rejection);
+        }
+    }
+
+    /** Tells cs, in this step, why a command goes no further. */
+    public final void passReason(String why) {
+        rejections++;
+        reason.write(assignStatus(), why, rejections);
+    }
+
+    /** The command idle accepted last: the arguments cx^(i0)[arg] the running behaviour started with. */
+    public final C commanded() {
+        return intake.accepted();
+    }
+
+    /**
+     * {@link #commandIs} for i ≠ i0, in behaviour iteration {@code iteration}; call once per step, with the
+     * same test each time. A command that arrives at i0 itself, while the start command goes out, counts at
+     * i0 + 1 rather than being lost (a STOP right after the command it stops).
+     */
+    protected final boolean commandAfterStart(int iteration, Predicate<? super C> test) {
+        boolean now = intake.arrived(test);
+        if (iteration == 0) {
+            arrivedAtStart = now;
+            return false;
+        }
+        boolean held = iteration == 1 && arrivedAtStart;
+        arrivedAtStart = false;
+        return now || held;
+    }
+
+    /** s^i: the memory as this step found it. */
+    public final M memory() {
+        return memory.current();
+    }
+
+    /** s^(i+1): the memory this step leaves; a field not written keeps its value. */
+    public final M nextMemory() {
+        return memory.next();
+    }
+
+    /** Clears tm when a behaviour's state ends, so the next behaviour starts from tm = FALSE, as its i0 assignment assumes. */
+    public void endBehavior() {
+        memory.next().tm = false;
+    }
+
+    /** Ex^i or Rx^i: the real effector's or receptor's latest report. */
+    public final RS reStatus() {
+        return reStatus.get();
+    }
+
+    /** Ey^(i+1) or Ry^(i+1): the command to fill before {@link #sendReCommand()}; it keeps what earlier commands left. */
+    public final RC reCommand() {
+        return reCommand.message();
+    }
+
+    public final void sendReCommand() {
+        reCommand.send();
+    }
+
+    /** Registers a field the real side counts, by its count (e.g. {@code s -> s.valueSeq}); while constructing only. */
+    protected final CountedField counted(ToLongFunction<? super RS> count) {
+        CountedField field = new CountedField(count);
+        counted.add(field);
+        return field;
+    }
+
+    /** cy^(i+1): the status to cs, to fill with what this step assigns; it is sent at the end of the step. */
+    protected final S assignStatus() {
+        statusAssigned = true;
+        return status.message();
+    }
+
+    /** Sends cs the status now; {@link #endIteration()} does it for a step that assigned something and sent nothing. */
+    protected void sendStatus() {
+        status.send();
+        statusAssigned = false;
+    }
+}
