@@ -100,7 +100,7 @@ class MasterTest {
             long t0 = System.nanoTime();
             boolean ok = cycle();
             rtt[i] = System.nanoTime() - t0;
-            assertTrue(ok, "cycle " + i);
+            assertTrue(ok, "cycle " + i + ": missed " + master.missedFrames() + ", wkc errors " + master.wkcErrors() + ", not OP " + master.notOperational() + ", last wkc " + master.lastWkc());
         }
         assertEquals(0, master.lostFrames());
         assertEquals(0, master.wkcErrors());
