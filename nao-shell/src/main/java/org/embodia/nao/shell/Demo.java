@@ -245,7 +245,15 @@ final class Demo {
         }
     }
 
-    private static double wavSeconds(Path file) throws IOException {
+    /** The recording's length; the receptor closes and names the file shortly after rec = TRUE, on its own thread. */
+    private static double wavSeconds(Path file) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (!Files.exists(file)) {
+            if (System.nanoTime() > deadline) {
+                throw new IOException("no recording " + file + " within 5 s of rec = TRUE");
+            }
+            Thread.sleep(10);
+        }
         try (AudioInputStream in = AudioSystem.getAudioInputStream(file.toFile())) {
             return in.getFrameLength() / in.getFormat().getFrameRate();
         } catch (UnsupportedAudioFileException e) {

@@ -83,7 +83,8 @@ class LsEffectorTest {
     /** The output directory's files whose name starts with {@code prefix}: "play-" or "say-". */
     private Set<Path> files(String prefix) {
         try (Stream<Path> files = Files.list(rig.sim.outputDirectory())) {
-            return files.filter(f -> f.getFileName().toString().startsWith(prefix)).collect(Collectors.toSet());
+            return files.filter(f -> f.getFileName().toString().startsWith(prefix) && f.getFileName().toString().endsWith(".wav"))
+                    .collect(Collectors.toSet());
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }

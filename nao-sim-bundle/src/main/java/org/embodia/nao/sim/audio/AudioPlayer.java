@@ -1,6 +1,5 @@
 package org.embodia.nao.sim.audio;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,12 +9,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import javax.sound.sampled.AudioFileFormat;
 import javax.sound.sampled.AudioFormat;
 import javax.sound.sampled.AudioInputStream;
 import javax.sound.sampled.AudioSystem;
 import javax.sound.sampled.UnsupportedAudioFileException;
 
+import org.embodia.nao.sim.speech.PcmAudio;
 import org.embodia.nao.sim.speech.SpeechSynthesizer;
 
 /**
@@ -183,17 +182,9 @@ public final class AudioPlayer {
     private void finish(Playback playback) throws IOException {
         playing.remove(playback.id());
         playback.end();
-        short[] samples = playback.played();
-        byte[] pcm = new byte[2 * samples.length];
-        for (int i = 0; i < samples.length; i++) {
-            pcm[2 * i] = (byte) samples[i];
-            pcm[2 * i + 1] = (byte) (samples[i] >> 8);
-        }
         AudioFormat stereo = new AudioFormat(playback.sampleRate(), 16, 2, true, false);
         Files.createDirectories(outputDirectory);
-        try (AudioInputStream in = new AudioInputStream(new ByteArrayInputStream(pcm), stereo, samples.length / 2)) {
-            AudioSystem.write(in, AudioFileFormat.Type.WAVE, playback.output().toFile());
-        }
+        PcmAudio.writeWav(playback.output(), stereo, PcmAudio.toLittleEndian(playback.played()));
     }
 
     /** A decoded source: signed 16-bit samples, interleaved by channel. */

@@ -4,6 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 
 import javax.sound.sampled.AudioFileFormat;
@@ -111,14 +112,17 @@ public final class PcmAudio {
         return new AudioFormat(sampleRate, 16, channels, true, false);
     }
 
-    static void writeWav(Path file, AudioFormat format, byte[] pcm) throws IOException {
+    /** Writes beside the file and renames: whoever watches the directory never reads a file half written. */
+    public static void writeWav(Path file, AudioFormat format, byte[] pcm) throws IOException {
+        Path partial = file.resolveSibling(file.getFileName() + ".part");
         try (AudioInputStream in = new AudioInputStream(new ByteArrayInputStream(pcm), format,
                 pcm.length / format.getFrameSize())) {
-            AudioSystem.write(in, AudioFileFormat.Type.WAVE, file.toFile());
+            AudioSystem.write(in, AudioFileFormat.Type.WAVE, partial.toFile());
         }
+        Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
-    static byte[] toLittleEndian(short[] samples) {
+    public static byte[] toLittleEndian(short[] samples) {
         byte[] pcm = new byte[2 * samples.length];
         for (int i = 0; i < samples.length; i++) {
             pcm[2 * i] = (byte) samples[i];

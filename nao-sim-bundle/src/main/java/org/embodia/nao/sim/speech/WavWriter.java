@@ -6,6 +6,7 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
 /**
@@ -16,6 +17,7 @@ public final class WavWriter implements AutoCloseable {
     private static final int HEADER_BYTES = 44;
 
     private final Path file;
+    private final Path partial;
     private final FileChannel channel;
     private final int channels;
     private final int sampleRate;
@@ -39,7 +41,8 @@ public final class WavWriter implements AutoCloseable {
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+        partial = file.resolveSibling(file.getFileName() + ".part");
+        channel = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING);
         buffer = ByteBuffer.allocate(Math.max(HEADER_BYTES, 2 * channels * sampleRate / 10)).order(ByteOrder.LITTLE_ENDIAN);
         writeHeader();
@@ -76,13 +79,17 @@ public final class WavWriter implements AutoCloseable {
         return (double) dataBytes / (2L * channels * sampleRate);
     }
 
-    /** Fills in the header's sizes and closes the file. */
+    /**
+     * Fills in the header's sizes, closes the file and gives it its name: until then it is written beside it, so
+     * that whoever waits for the recording never reads one half written.
+     */
     @Override
     public void close() throws IOException {
         try (channel) {
             channel.position(0);
             writeHeader();
         }
+        Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     private void writeHeader() throws IOException {
