@@ -38,7 +38,7 @@ import org.embodia.nao.sim.memory.AlMemory;
  * A command NAOqi would refuse changes nothing: every argument is checked before any call is made, and the reason
  * goes to value under data_name {@value NaoSimulator#ERROR}.
  */
-final class BodyDevice implements Device {
+final class BodyDevice extends CommandedDevice<BodyEffectorCommand> {
     static final double STIFFNESS_INTERPOLATION_SECONDS = 1.0;
 
     private static final NaoJoint[] JOINTS = NaoJoint.values();
@@ -51,13 +51,12 @@ final class BodyDevice implements Device {
     private final SimulatedBody body;
     private final MemoryQuery query;
     private final String[] jointNames = new String[JOINTS.length];
-    private final BodyEffectorCommand pending = new BodyEffectorCommand();
-    private boolean arrived;
     private final BodyEffectorStatus status = new BodyEffectorStatus();
     private Report report = Report.NONE;
     private long stiffnessDone;
 
     BodyDevice(NaoSimulation simulation, SimulatedBody body, AlMemory memory) {
+        super(BodyEffectorCommand::new);
         this.simulation = simulation;
         this.body = body;
         this.query = new MemoryQuery(memory);
@@ -67,26 +66,16 @@ final class BodyDevice implements Device {
         fillState();
     }
 
-    /** A new command from the subsystem; clock thread. */
-    void command(BodyEffectorCommand c) {
-        pending.copyFrom(c);
-        arrived = true;
-    }
-
     @Override
-    public void actuate(long start) {
-        if (!arrived) {
-            return;
-        }
-        arrived = false;
+    void carryOut(BodyEffectorCommand c, long start) {
         try {
-            carryOut(pending, start);
+            execute(c, start);
         } catch (IllegalArgumentException | IllegalStateException e) {
-            fail(pending.cmd, e.getMessage());
+            fail(c.cmd, e.getMessage());
         }
     }
 
-    private void carryOut(BodyEffectorCommand c, long start) {
+    private void execute(BodyEffectorCommand c, long start) {
         if (c.cmd == null) {
             throw new IllegalArgumentException("a command without cmd; cmd is one of " + Arrays.toString(BodyEffectorCommand.Cmd.values()));
         }

@@ -33,7 +33,7 @@ import org.embodia.nao.sim.memory.AlMemory;
  * would refuse (unknown camera, resolution, colour space or subscriber) is reported in value under data_name
  * {@value NaoSimulator#ERROR}.
  */
-final class CameraDevice implements Device {
+final class CameraDevice extends CommandedDevice<CamReceptorCommand> {
     static final int IMAGE_CAPACITY = Resolution.K_4VGA.width() * Resolution.K_4VGA.height() * 3;
     static final String SUBSCRIBER = "rapp_core_cam";
 
@@ -75,8 +75,6 @@ final class CameraDevice implements Device {
     private final NaoSimulation simulation;
     private final SimulatedBody body;
     private final MemoryQuery query;
-    private final CamReceptorCommand pending = new CamReceptorCommand();
-    private boolean arrived;
     private final CamReceptorStatus status = new CamReceptorStatus(IMAGE_CAPACITY);
     private boolean changed = true;
     private final SpscRing<Request> requests = new SpscRing<>(8, Request::new);
@@ -93,6 +91,7 @@ final class CameraDevice implements Device {
     private volatile boolean closing;
 
     CameraDevice(NaoSimulation simulation, SimulatedBody body, AlMemory memory) {
+        super(CamReceptorCommand::new);
         this.simulation = simulation;
         this.body = body;
         this.query = new MemoryQuery(memory);
@@ -102,19 +101,8 @@ final class CameraDevice implements Device {
         worker.start();
     }
 
-    /** A new command from the subsystem; clock thread. */
-    void command(CamReceptorCommand c) {
-        pending.copyFrom(c);
-        arrived = true;
-    }
-
     @Override
-    public void actuate(long start) {
-        if (!arrived) {
-            return;
-        }
-        arrived = false;
-        CamReceptorCommand c = pending;
+    void carryOut(CamReceptorCommand c, long start) {
         if (c.cmd == null) {
             error("a command without cmd; cmd is one of " + Arrays.toString(CamReceptorCommand.Cmd.values()));
             return;

@@ -32,7 +32,7 @@ import org.embodia.nao.sim.speech.SpeechSynthesizer;
  * robot plays is not fed to its microphones (only its speech is). ALMemory holds ALTextToSpeech's
  * {@value #CURRENT_SENTENCE} and {@value #TEXT_DONE} for GET_DATA.
  */
-final class LoudspeakerDevice implements Device {
+final class LoudspeakerDevice extends CommandedDevice<LsEffectorCommand> {
     static final String CURRENT_SENTENCE = "ALTextToSpeech/CurrentSentence";
     static final String TEXT_DONE = "ALTextToSpeech/TextDone";
 
@@ -80,8 +80,6 @@ final class LoudspeakerDevice implements Device {
     private final AlMemory.FloatCell textDone;
     private final Path outputDirectory;
     private final MemoryQuery query;
-    private final LsEffectorCommand pending = new LsEffectorCommand();
-    private boolean arrived;
     private final LsEffectorStatus status = new LsEffectorStatus();
     private final SpscRing<Request> requests = new SpscRing<>(16, Request::new);
     private final SpscRing<Result> results = new SpscRing<>(16, Result::new);
@@ -100,6 +98,7 @@ final class LoudspeakerDevice implements Device {
 
     LoudspeakerDevice(NaoSimulation simulation, SpeechSynthesizer synthesizer, SimulatedMicrophones microphones,
             AlMemory memory, Path outputDirectory) {
+        super(LsEffectorCommand::new);
         this.simulation = simulation;
         this.synthesizer = synthesizer;
         this.microphones = microphones;
@@ -114,19 +113,8 @@ final class LoudspeakerDevice implements Device {
         worker.start();
     }
 
-    /** A new command from the subsystem; clock thread. */
-    void command(LsEffectorCommand c) {
-        pending.copyFrom(c);
-        arrived = true;
-    }
-
     @Override
-    public void actuate(long start) {
-        if (!arrived) {
-            return;
-        }
-        arrived = false;
-        LsEffectorCommand c = pending;
+    void carryOut(LsEffectorCommand c, long start) {
         if (c.cmd == null) {
             error("a command without cmd; cmd is one of " + Arrays.toString(LsEffectorCommand.Cmd.values()));
             return;

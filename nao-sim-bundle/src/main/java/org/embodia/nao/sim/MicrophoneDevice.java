@@ -47,7 +47,7 @@ import org.embodia.nao.sim.speech.WavWriter;
  * SUBSCRIBE acted, since the recog behaviour reads rw only from its iteration i0 + 2; a dct with words the
  * recognizer's dictionary lacks gives an error and an empty rw, so recog ends with Empty rather than waiting.
  */
-final class MicrophoneDevice implements Device {
+final class MicrophoneDevice extends CommandedDevice<MicReceptorCommand> {
     static final String LAST_WORD_RECOGNIZED = "LastWordRecognized";
     /**
      * Our figure: speech synthesized at full scale stays well above it through its words (frames of 2000 to 8000),
@@ -109,8 +109,6 @@ final class MicrophoneDevice implements Device {
     private final AlMemory memory;
     private final Path outputDirectory;
     private final MemoryQuery query;
-    private final MicReceptorCommand pending = new MicReceptorCommand();
-    private boolean arrived;
     private final MicReceptorStatus status = new MicReceptorStatus();
 
     // Recording
@@ -155,6 +153,7 @@ final class MicrophoneDevice implements Device {
     private String unavailable;
 
     MicrophoneDevice(NaoSimulation simulation, SimulatedMicrophones microphones, AlMemory memory, Path outputDirectory) {
+        super(MicReceptorCommand::new);
         this.simulation = simulation;
         this.microphones = microphones;
         this.memory = memory;
@@ -169,19 +168,8 @@ final class MicrophoneDevice implements Device {
         recognizerWorker.start();
     }
 
-    /** A new command from the subsystem; clock thread. */
-    void command(MicReceptorCommand c) {
-        pending.copyFrom(c);
-        arrived = true;
-    }
-
     @Override
-    public void actuate(long start) {
-        if (!arrived) {
-            return;
-        }
-        arrived = false;
-        MicReceptorCommand c = pending;
+    void carryOut(MicReceptorCommand c, long start) {
         if (c.cmd == null) {
             error("a command without cmd; cmd is one of " + Arrays.toString(MicReceptorCommand.Cmd.values()));
             return;

@@ -10,34 +10,23 @@ import org.embodia.nao.sim.memory.AlMemory;
  * R_core,fsr (seed 001 §3.4-3.6): through ALMemory, read by GET_DATA. The body's step keeps their keys current; which
  * keys a receptor may read is the virtual receptor's check, so any key ALMemory holds is answered here.
  */
-final class SensorDevice implements Device {
+final class SensorDevice extends CommandedDevice<SensorReceptorCommand> {
     private final NaoSimulation simulation;
     private final String name;
     private final MemoryQuery query;
-    private final SensorReceptorCommand pending = new SensorReceptorCommand();
-    private boolean arrived;
     private final SensorReceptorStatus status = new SensorReceptorStatus();
 
     SensorDevice(NaoSimulation simulation, String name, AlMemory memory) {
+        super(SensorReceptorCommand::new);
         this.simulation = simulation;
         this.name = name;
         this.query = new MemoryQuery(memory);
     }
 
-    /** A new command from the subsystem; clock thread. */
-    void command(SensorReceptorCommand c) {
-        pending.copyFrom(c);
-        arrived = true;
-    }
-
     @Override
-    public void actuate(long start) {
-        if (!arrived) {
-            return;
-        }
-        arrived = false;
-        if (pending.cmd == SensorReceptorCommand.Cmd.GET_DATA) {
-            query.ask(pending.dataName);
+    void carryOut(SensorReceptorCommand c, long start) {
+        if (c.cmd == SensorReceptorCommand.Cmd.GET_DATA) {
+            query.ask(c.dataName);
         } else {
             String message = "a command without cmd; the only one is GET_DATA";
             simulation.commandError(name, message);
