@@ -1,0 +1,44 @@
+package org.embodia.nao.cs;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/** {@link CsConfig} checked: each bad value is named with what it must be. */
+record CsSettings(URI store, double threshold, String language, Path recordings, double energy, double silenceTime,
+        Duration callTimeout, Duration storeTimeout, Duration activateTimeout, Duration destroyTimeout) {
+
+    static CsSettings of(CsConfig c) {
+        URI store;
+        try {
+            store = URI.create(c.store_uri());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("store_uri '" + c.store_uri() + "' is not a URI: " + e.getMessage());
+        }
+        if (!(c.threshold() >= 0 && c.threshold() <= 1)) {
+            throw new IllegalArgumentException("threshold " + c.threshold() + " is outside [0, 1]");
+        }
+        if (c.language() == null || c.language().isBlank()) {
+            throw new IllegalArgumentException("language is empty");
+        }
+        if (c.recording_path() == null || c.recording_path().isBlank()) {
+            throw new IllegalArgumentException("recording_path is empty");
+        }
+        positive("energy", c.energy());
+        return new CsSettings(store, c.threshold(), c.language(), Path.of(c.recording_path()), c.energy(),
+                positive("silence_time", c.silence_time()), seconds("call_timeout", c.call_timeout()),
+                seconds("store_timeout", c.store_timeout()), seconds("activate_timeout", c.activate_timeout()),
+                seconds("destroy_timeout", c.destroy_timeout()));
+    }
+
+    private static double positive(String name, double value) {
+        if (!(value > 0 && Double.isFinite(value))) {
+            throw new IllegalArgumentException(name + " is " + value + "; it must be finite and positive");
+        }
+        return value;
+    }
+
+    private static Duration seconds(String name, double value) {
+        return Duration.ofNanos((long) (positive(name, value) * 1e9));
+    }
+}

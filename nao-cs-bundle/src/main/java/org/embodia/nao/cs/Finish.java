@@ -1,0 +1,14 @@
+package org.embodia.nao.cs;
+
+import org.embodia.api.agent.Subsystem;
+import org.embodia.api.behavior.Behavior;
+import org.osgi.service.component.annotations.Component;
+
+/** c_core,cs's finish (§3.8.14): the core agent's end: an empty transition function. */
+@Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + NaoCs.NAME, Subsystem.BEHAVIOR_PROPERTY + "=finish"})
+public final class Finish implements Behavior {
+    @Override
+    public void step(int iteration) {
+        // The spec's transition function is empty (-): nothing is sent and memory keeps its values.
+    }
+}

@@ -1,0 +1,28 @@
+package org.embodia.nao.cs;
+
+import org.embodia.api.agent.Subsystem;
+import org.embodia.api.behavior.Behavior;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+/** c_core,cs's listen (§3.8.4): RECOGNIZE with the dictionary and threshold to r_core,mic; recog_word on a new rw. */
+@Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + NaoCs.NAME, Subsystem.BEHAVIOR_PROPERTY + "=listen"})
+public final class Listen implements Behavior {
+    private final NaoCs cs;
+
+    @Activate
+    public Listen(@Reference NaoCs cs) {
+        this.cs = cs;
+    }
+
+    @Override
+    public void step(int iteration) {
+        cs.listen(iteration);
+    }
+
+    @Override
+    public void terminate() {
+        cs.endBehavior();
+    }
+}

@@ -1,0 +1,681 @@
+package org.embodia.nao.cs;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+
+import org.embodia.api.agent.Subsystem;
+import org.embodia.api.agent.SubsystemName;
+import org.embodia.api.behavior.Memory;
+import org.embodia.api.behavior.Predicates;
+import org.embodia.api.buffer.InputBuffer;
+import org.embodia.api.buffer.OutputBuffer;
+import org.embodia.nao.api.BodyCommand;
+import org.embodia.nao.api.BodyStatus;
+import org.embodia.nao.api.CamCommand;
+import org.embodia.nao.api.CamStatus;
+import org.embodia.nao.api.LsCommand;
+import org.embodia.nao.api.LsStatus;
+import org.embodia.nao.api.MicCommand;
+import org.embodia.nao.api.MicParams;
+import org.embodia.nao.api.MicStatus;
+import org.embodia.nao.api.SensorCommand;
+import org.embodia.nao.api.SensorStatus;
+import org.embodia.rapp.api.AgentStatus;
+import org.embodia.rapp.api.DynamicAgent;
+import org.embodia.rapp.store.api.StoreApp;
+import org.embodia.rapp.store.api.StoreClient;
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+
+/**
+ * c_core,cs, {@code core/a./cs} (seed 001 §3.8): the RAPP core agent's control subsystem. Its behaviours (one DS
+ * component per state of nao.cs) call the methods named after them here.
+ *
+ * <p>Buffers, named as nao-sim's configuration wires the operator's console that stands in for cs: {@code
+ * body_command}/{@code body_status}, {@code ls_…}, {@code mic_…}, {@code cam_…}, {@code touch_…}, {@code inertial_…},
+ * {@code fsr_…}.
+ *
+ * <p>What blocks (the store, installing a bundle, stopping an agent) runs on one worker thread, in order; the loop
+ * hands it work at a behaviour's i0 and polls its outcome without locks. An agent runs on a thread of its own and
+ * reaches the loop only through its {@link AgentRapp}'s single call slot.
+ */
+@Component(service = {Subsystem.class, NaoCs.class}, configurationPid = NaoCs.PID)
+public final class NaoCs implements Subsystem {
+    public static final String NAME = "core/a./cs";
+    public static final String PID = "org.embodia.nao.cs";
+    /** inform's text (§3.8.7). */
+    public static final String NOT_RECOGNIZED = "Command was not recognized";
+    /** The words interpret_short treats apart (§3.8.6). */
+    public static final String LONG = "Long";
+    public static final String ABORT = "Abort";
+    /** r_core,mic's sampling period, s (NAOqi's 50 Hz step). */
+    static final double SAMPLING_PERIOD = 0.02;
+    private static final long STEPS_TO_REJECT = 3;
+
+    final OutputBuffer<BodyCommand> bodyCommand = new OutputBuffer<>("body_command", BodyCommand.class, BodyCommand::new);
+    final InputBuffer<BodyStatus> bodyStatus = new InputBuffer<>("body_status", BodyStatus.class, BodyStatus::new);
+    final OutputBuffer<LsCommand> lsCommand = new OutputBuffer<>("ls_command", LsCommand.class, LsCommand::new);
+    final InputBuffer<LsStatus> lsStatus = new InputBuffer<>("ls_status", LsStatus.class, LsStatus::new);
+    final OutputBuffer<MicCommand> micCommand = new OutputBuffer<>("mic_command", MicCommand.class, MicCommand::new);
+    final InputBuffer<MicStatus> micStatus = new InputBuffer<>("mic_status", MicStatus.class, MicStatus::new);
+    final OutputBuffer<CamCommand> camCommand = new OutputBuffer<>("cam_command", CamCommand.class, CamCommand::new);
+    final InputBuffer<CamStatus> camStatus = new InputBuffer<>("cam_status", CamStatus.class, CamStatus::new);
+    private final List<OutputBuffer<?>> outputs;
+    private final List<InputBuffer<?>> inputs;
+
+    private final CsSettings settings;
+    private final AgentHost host;
+    private final Function<CsSettings, StoreClient> stores;
+    private final Memory<CsMemory> memory = new Memory<>(CsMemory::new);
+    private final ExecutorService worker;
+    /** The worker's answer to the last job: a String error, a Path download, an Agent or a Map of apps. */
+    private final AtomicReference<Object> outcome = new AtomicReference<>();
+    private final AtomicReference<Call> slot = new AtomicReference<>();
+    private final Predicates predicates;
+    private volatile StoreClient store;
+    private volatile Agent agent;
+    private volatile String lastError;
+    private Call current;
+    private long sentAt;
+    private long ls0;
+    private long lsReason0;
+    private long mic0;
+    private long micReason0;
+    private long body0;
+    private long bodyReason0;
+    private long steps;
+    /** When the call being executed fails on the loop's side: call_timeout after it was relayed. */
+    private long deadline;
+
+    @Activate
+    public NaoCs(CsConfig config, BundleContext context) {
+        this(CsSettings.of(config), new BundleAgentHost(context), s -> new StoreClient(s.store(), s.storeTimeout()));
+    }
+
+    NaoCs(CsSettings settings, AgentHost host, Function<CsSettings, StoreClient> stores) {
+        this.settings = settings;
+        this.host = host;
+        this.stores = stores;
+        this.worker = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "nao-cs-worker");
+            t.setDaemon(true);
+            return t;
+        });
+        OutputBuffer<SensorCommand> touch = new OutputBuffer<>("touch_command", SensorCommand.class, SensorCommand::new);
+        OutputBuffer<SensorCommand> inertial = new OutputBuffer<>("inertial_command", SensorCommand.class, SensorCommand::new);
+        OutputBuffer<SensorCommand> fsr = new OutputBuffer<>("fsr_command", SensorCommand.class, SensorCommand::new);
+        outputs = List.of(bodyCommand, lsCommand, micCommand, camCommand, touch, inertial, fsr);
+        inputs = List.of(bodyStatus, lsStatus, micStatus, camStatus,
+                new InputBuffer<>("touch_status", SensorStatus.class, SensorStatus::new),
+                new InputBuffer<>("inertial_status", SensorStatus.class, SensorStatus::new),
+                new InputBuffer<>("fsr_status", SensorStatus.class, SensorStatus::new));
+        predicates = Predicates.builder()
+                .add("tm", () -> memory.current().tm)
+                .add("appKnown", () -> !CsMemory.ERROR.equals(getAppName(memory.next())))
+                .add("recogLong", () -> LONG.equals(memory.next().recogWord))
+                .add("recogAbort", () -> ABORT.equals(memory.next().recogWord))
+                .add("loaded", () -> memory.next().pkg != null)
+                .add("working", () -> memory.next().daStatus == AgentStatus.WORKING)
+                .add("callPending", () -> current != null)
+                .add("agentDone", () -> current == null && agentDone())
+                .build();
+    }
+
+    @Deactivate
+    void deactivate() {
+        Agent a = agent;
+        if (a != null) {
+            a.destroy(host, settings);
+        }
+        worker.shutdownNow();
+    }
+
+    @Override
+    public SubsystemName name() {
+        return SubsystemName.parse(NAME);
+    }
+
+    @Override
+    public List<InputBuffer<?>> inputs() {
+        return inputs;
+    }
+
+    @Override
+    public List<OutputBuffer<?>> outputs() {
+        return outputs;
+    }
+
+    @Override
+    public String fsm() {
+        return "nao.cs";
+    }
+
+    @Override
+    public Predicates predicates() {
+        return predicates;
+    }
+
+    @Override
+    public void endIteration() {
+        memory.commit();
+        steps++;
+    }
+
+    /**
+     * When a state ends: tm back to FALSE, so the next state's terminal condition, which reads s^i[tm], does not see
+     * the marker of the state before it (the spec's tm = FALSE at i0 reaches memory only at i0 + 1).
+     */
+    void endBehavior() {
+        memory.current().tm = false;
+        memory.next().tm = false;
+    }
+
+    /** s^i. */
+    public CsMemory memory() {
+        return memory.current();
+    }
+
+    /** The last clear error (store, hash, bundle, agent), or null. */
+    public String lastError() {
+        return lastError;
+    }
+
+    /** The running agent's status, or null. Not for the loop. */
+    AgentStatus agentStatus() {
+        Agent a = agent;
+        return a == null ? null : a.status;
+    }
+
+    private void error(String message) {
+        lastError = message;
+        System.err.println("nao-cs: " + message);
+    }
+
+    private boolean agentDone() {
+        Agent a = agent;
+        return a == null || a.status != AgentStatus.WORKING || a.rapp.terminated();
+    }
+
+    // init (§3.8.2): the configuration into memory, the store's apps into the app map and dictionary.
+
+    void init() {
+        CsMemory next = memory.next();
+        next.threshold = settings.threshold();
+        next.language = settings.language();
+        next.rd = settings.recordings().resolve("command.wav").toString();
+        next.say = NOT_RECOGNIZED;
+        next.dictionary.clear();
+        next.dictionary.add(LONG);
+        next.dictionary.add(ABORT);
+        store = stores.apply(settings);
+        worker.execute(() -> {
+            try {
+                Map<String, String> app = new HashMap<>();
+                for (StoreApp a : store.apps()) {
+                    for (String k : a.keywords()) {
+                        app.putIfAbsent(k, a.name());
+                    }
+                }
+                outcome.set(Map.copyOf(app));
+            } catch (Exception e) {
+                error("init: the store's apps could not be read, the dictionary has only " + LONG + " and " + ABORT
+                        + ": " + e.getMessage());
+            }
+        });
+    }
+
+    // listen (§3.8.4)
+
+    void listen(int iteration) {
+        CsMemory next = memory.next();
+        if (iteration == 0) {
+            takeApps(next);
+            MicCommand c = micCommand.message();
+            c.cmd = MicCommand.Cmd.RECOGNIZE;
+            c.dct.copyFrom(next.dictionary);
+            c.threshold = memory.current().threshold;
+            micCommand.send();
+            mic0 = micStatus.get().rwSeq;
+            next.tm = false;
+        } else if (micStatus.isNew() && micStatus.get().rwSeq != mic0 && !memory.current().tm) {
+            next.recogWord = micStatus.get().rw;
+            next.tm = true;
+        }
+    }
+
+    /** The app map init read, once the worker has it: the dictionary becomes its keywords with Long and Abort. */
+    @SuppressWarnings("unchecked")
+    private void takeApps(CsMemory next) {
+        if (outcome.get() instanceof Map<?, ?> apps) {
+            outcome.set(null);
+            next.app = (Map<String, String>) apps;
+            next.dictionary.clear();
+            next.dictionary.add(LONG);
+            next.dictionary.add(ABORT);
+            for (String keyword : next.app.keySet()) {
+                next.dictionary.add(keyword);
+            }
+        }
+    }
+
+    // interpret_short (§3.8.6)
+
+    void interpretShort() {
+        CsMemory next = memory.next();
+        next.appName = getAppName(next);
+        next.say = NOT_RECOGNIZED;
+    }
+
+    /**
+     * getAppName(recog_word): Error for Abort, Empty, Long and words no app claims. appKnown reads it too, as a
+     * function of recog_word, so interpret_short's transition does not depend on when the engine samples it.
+     */
+    private static String getAppName(CsMemory m) {
+        String w = m.recogWord;
+        return w == null || w.isEmpty() || LONG.equals(w) || ABORT.equals(w) ? CsMemory.ERROR
+                : m.app.getOrDefault(w, CsMemory.ERROR);
+    }
+
+    // record_cmd (§3.8.15)
+
+    void recordCmd(int iteration) {
+        CsMemory next = memory.next();
+        if (iteration == 0) {
+            MicCommand c = micCommand.message();
+            c.cmd = MicCommand.Cmd.REGISTER;
+            c.fp = memory.current().rd;
+            c.enrg = settings.energy();
+            c.st = settings.silenceTime();
+            c.samplingPeriod = SAMPLING_PERIOD;
+            c.params.sampleRate = 16000;
+            c.params.channels[MicParams.FRONT] = true;
+            micCommand.send();
+            mic0 = micStatus.get().recSeq;
+            micReason0 = micStatus.get().reasonSeq;
+            next.tm = false;
+        } else if (!memory.current().tm && micStatus.isNew()
+                && (micStatus.get().recSeq != mic0 || micStatus.get().reasonSeq != micReason0)) {
+            next.tm = true;
+        }
+    }
+
+    // interpret_long (§3.8.5)
+
+    /** The RAPP Platform's speech recognition endpoint does not exist in this project's store: say so and go on. */
+    void interpretLong(int iteration) {
+        CsMemory next = memory.next();
+        if (iteration == 0) {
+            error("interpret_long: the RAPP Platform's speech recognition (recog_sentence) is not available: the store "
+                    + "serves no speech endpoint; say the app's keyword instead");
+            next.recogSentence = null;
+            next.appName = CsMemory.ERROR;
+            next.say = NOT_RECOGNIZED;
+            next.tm = true;
+        }
+    }
+
+    // inform (§3.8.7)
+
+    void inform(int iteration) {
+        CsMemory next = memory.next();
+        if (iteration == 0) {
+            LsCommand c = lsCommand.message();
+            c.cmd = LsCommand.Cmd.SAY;
+            c.text = memory.current().say;
+            lsCommand.send();
+            ls0 = lsStatus.get().replySeq;
+            lsReason0 = lsStatus.get().reasonSeq;
+            next.tm = false;
+        } else if (!memory.current().tm && lsStatus.isNew()
+                && (lsStatus.get().replySeq != ls0 || lsStatus.get().reasonSeq != lsReason0)) {
+            next.tm = true;
+        }
+    }
+
+    // load (§3.8.8): downloadDAPackage() on the worker; downloaded is its outcome.
+
+    void load(int iteration) {
+        CsMemory next = memory.next();
+        if (iteration == 0) {
+            String app = memory.current().appName;
+            next.pkg = null;
+            next.tm = false;
+            outcome.set(null);
+            Path target = settings.recordings().resolve("apps").resolve(app + ".jar");
+            StoreClient client = store;
+            worker.execute(() -> {
+                try {
+                    Files.createDirectories(target.getParent());
+                    outcome.set(client.download(app, target));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } catch (Exception e) {
+                    outcome.set("app '" + app + "' could not be loaded: " + e.getMessage());
+                }
+            });
+        } else if (!memory.current().tm) {
+            Object o = outcome.getAndSet(null);
+            if (o instanceof Path jar) {
+                next.pkg = jar.toString();
+                next.tm = true;
+            } else if (o instanceof String why) {
+                error(why);
+                next.say = "The app " + memory.current().appName + " could not be loaded";
+                next.tm = true;
+            }
+        }
+    }
+
+    // activate (§3.8.9): activateDA(package) on the worker; da_status Working once the agent's thread runs.
+
+    void activate(int iteration) {
+        CsMemory next = memory.next();
+        if (iteration == 0) {
+            String app = memory.current().appName;
+            Path jar = Path.of(memory.current().pkg);
+            next.daStatus = null;
+            next.tm = false;
+            outcome.set(null);
+            slot.set(null);
+            current = null;
+            AgentRapp rapp = new AgentRapp(app, slot, settings.callTimeout(), settings.recordings());
+            worker.execute(() -> {
+                try {
+                    AgentHost.Installed installed = host.install(app, jar, settings.activateTimeout());
+                    Agent a = new Agent(app, installed, rapp);
+                    agent = a;
+                    a.start();
+                    outcome.set(a);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } catch (Exception e) {
+                    outcome.set("app '" + app + "' could not be activated: " + e);
+                }
+            });
+        } else if (!memory.current().tm) {
+            Object o = outcome.getAndSet(null);
+            if (o instanceof Agent) {
+                next.daStatus = AgentStatus.WORKING;
+                next.tm = true;
+            } else if (o instanceof String why) {
+                error(why);
+                next.daStatus = AgentStatus.ERROR;
+                next.tm = true;
+            }
+        }
+    }
+
+    // wait_cmd (§3.8.10): a call of the agent, or its end (ξ = Terminate).
+
+    void waitCmd(int iteration) {
+        CsMemory next = memory.next();
+        if (iteration == 0) {
+            next.tm = false;
+            return;
+        }
+        if (memory.current().tm) {
+            return;
+        }
+        Call c = slot.getAndSet(null);
+        if (c != null && c.take()) {
+            current = c;
+            next.tm = true;
+        } else if (agentDone()) {
+            Agent a = agent;
+            next.daStatus = a == null ? AgentStatus.FINISHED : a.status == AgentStatus.WORKING ? AgentStatus.FINISHED : a.status;
+            next.tm = true;
+        }
+    }
+
+    // execute (§3.8.11): one state for every RAPP function, relaying the pending call.
+
+    void execute(int iteration) {
+        CsMemory next = memory.next();
+        Call c = current;
+        if (iteration == 0) {
+            next.tm = false;
+            sentAt = steps;
+            relay(c);
+            return;
+        }
+        if (memory.current().tm) {
+            return;
+        }
+        if (c.state.get() != Call.TAKEN) {
+            finishCall(next);
+        } else if (completed(c)) {
+            c.complete();
+            finishCall(next);
+        } else if (rejection(c) != null) {
+            c.fail(rejection(c));
+            finishCall(next);
+        } else if (System.nanoTime() - deadline >= 0) {
+            c.fail("no completion reported within " + settings.callTimeout().toMillis() + " ms");
+            finishCall(next);
+        }
+    }
+
+    private void finishCall(CsMemory next) {
+        current = null;
+        next.tm = true;
+    }
+
+    private void relay(Call c) {
+        deadline = System.nanoTime() + settings.callTimeout().toNanos();
+        ls0 = lsStatus.get().replySeq;
+        lsReason0 = lsStatus.get().reasonSeq;
+        mic0 = c.fn == Call.Fn.WORD_SPOTTING ? micStatus.get().rwSeq : micStatus.get().recSeq;
+        micReason0 = micStatus.get().reasonSeq;
+        body0 = bodyStatus.get().attainedSeq;
+        bodyReason0 = bodyStatus.get().reasonSeq;
+        switch (c.fn) {
+            case TEXT_TO_SPEECH -> {
+                LsCommand l = lsCommand.message();
+                l.cmd = LsCommand.Cmd.SAY;
+                l.text = c.text;
+                lsCommand.send();
+            }
+            case PLAY_AUDIO -> {
+                LsCommand l = lsCommand.message();
+                l.cmd = LsCommand.Cmd.PLAY;
+                l.fp = c.file;
+                l.beginPosition = c.a;
+                l.playLoop = c.flag;
+                l.volume = c.b;
+                lsCommand.send();
+            }
+            case WORD_SPOTTING -> {
+                MicCommand m = micCommand.message();
+                m.cmd = MicCommand.Cmd.RECOGNIZE;
+                m.dct.clear();
+                for (String w : c.words) {
+                    m.dct.add(w);
+                }
+                m.threshold = c.a;
+                micCommand.send();
+            }
+            case CAPTURE_AUDIO -> {
+                MicCommand m = micCommand.message();
+                m.cmd = MicCommand.Cmd.RECORD;
+                m.fp = c.file;
+                m.time = c.a;
+                m.samplingPeriod = SAMPLING_PERIOD;
+                micCommand.send();
+            }
+            case CAPTURE_AUDIO_SILENCE, VOICE_RECORD -> {
+                MicCommand m = micCommand.message();
+                m.cmd = MicCommand.Cmd.REGISTER;
+                m.fp = c.file;
+                m.enrg = c.fn == Call.Fn.VOICE_RECORD ? settings.energy() : c.a;
+                m.st = c.b;
+                m.samplingPeriod = SAMPLING_PERIOD;
+                m.params.sampleRate = 16000;
+                m.params.channels[MicParams.FRONT] = true;
+                micCommand.send();
+            }
+            case MOVE_TO -> {
+                BodyCommand b = bodyCommand.message();
+                b.cmd = BodyCommand.Cmd.MOVE_TO;
+                b.dpose.set(c.a, c.b, c.c);
+                bodyCommand.send();
+            }
+            case MOVE_VEL -> {
+                BodyCommand b = bodyCommand.message();
+                b.cmd = BodyCommand.Cmd.MOVE;
+                b.velocity.set(c.a, c.b, c.c);
+                bodyCommand.send();
+            }
+            case MOVE_STOP -> {
+                bodyCommand.message().cmd = BodyCommand.Cmd.STOP;
+                bodyCommand.send();
+            }
+            case TAKE_PREDEFINED_POSTURE -> {
+                BodyCommand b = bodyCommand.message();
+                b.cmd = BodyCommand.Cmd.POSTURE;
+                b.dpost.set(c.text, c.a);
+                bodyCommand.send();
+            }
+            case GET_ROBOT_POSITION -> {
+                // The body effector reports its EKF pose every step: the call is answered from it, no command.
+            }
+        }
+    }
+
+    /** Whether the virtual side reported the call's completion (its …Seq counter moved). */
+    private boolean completed(Call c) {
+        return switch (c.fn) {
+            case TEXT_TO_SPEECH, PLAY_AUDIO -> lsStatus.get().replySeq != ls0;
+            case WORD_SPOTTING -> {
+                boolean done = micStatus.get().rwSeq != mic0;
+                if (done) {
+                    c.word = micStatus.get().rw;
+                }
+                yield done;
+            }
+            case CAPTURE_AUDIO, CAPTURE_AUDIO_SILENCE, VOICE_RECORD -> micStatus.get().recSeq != mic0;
+            case MOVE_TO, TAKE_PREDEFINED_POSTURE -> bodyStatus.get().attainedSeq != body0;
+            // moveVel and moveStop return at once: done once the effector had the steps to reject them and did not.
+            case MOVE_VEL, MOVE_STOP -> steps - sentAt >= STEPS_TO_REJECT && bodyStatus.get().reasonSeq == bodyReason0;
+            case GET_ROBOT_POSITION -> {
+                c.x = bodyStatus.get().pose.x;
+                c.y = bodyStatus.get().pose.y;
+                c.theta = bodyStatus.get().pose.theta;
+                yield true;
+            }
+        };
+    }
+
+    /** The virtual side's rejection reason for the call, or null. */
+    private String rejection(Call c) {
+        return switch (c.fn) {
+            case TEXT_TO_SPEECH, PLAY_AUDIO -> lsStatus.get().reasonSeq != lsReason0 ? lsStatus.get().reason : null;
+            case WORD_SPOTTING, CAPTURE_AUDIO, CAPTURE_AUDIO_SILENCE, VOICE_RECORD ->
+                    micStatus.get().reasonSeq != micReason0 ? micStatus.get().reason : null;
+            default -> bodyStatus.get().reasonSeq != bodyReason0 ? bodyStatus.get().reason : null;
+        };
+    }
+
+    // destroy (§3.8.12): destroyDA() without waiting: revoke and interrupt now, stop and uninstall on the worker.
+
+    void destroy() {
+        Agent a = agent;
+        agent = null;
+        Call c = current;
+        current = null;
+        if (c != null) {
+            c.fail("the agent is being destroyed");
+        }
+        slot.set(null);
+        CsMemory next = memory.next();
+        next.pkg = null;
+        next.daStatus = null;
+        if (a != null) {
+            a.rapp.revoke();
+            a.thread.interrupt();
+            worker.execute(() -> a.destroy(host, settings));
+        }
+    }
+
+    // unregister (§3.8.13) and finish (§3.8.14): the core agent ends; nothing of an agent is left.
+
+    void unregister() {
+        destroy();
+        store = null;
+    }
+
+    /**
+     * A running dynamic agent: its bundle, its thread and its Rapp. status is written by its thread, read by the
+     * loop.
+     */
+    final class Agent {
+        final String app;
+        final AgentHost.Installed installed;
+        final AgentRapp rapp;
+        final Thread thread;
+        volatile AgentStatus status = AgentStatus.INIT;
+
+        Agent(String app, AgentHost.Installed installed, AgentRapp rapp) {
+            this.app = app;
+            this.installed = installed;
+            this.rapp = rapp;
+            DynamicAgent da = installed.agent();
+            this.thread = new Thread(() -> {
+                try {
+                    da.run(rapp);
+                    status = AgentStatus.FINISHED;
+                } catch (Throwable e) {
+                    status = AgentStatus.ERROR;
+                    error("app '" + app + "' failed: " + e);
+                }
+            }, "rapp-agent-" + app);
+            thread.setDaemon(true);
+        }
+
+        void start() {
+            status = AgentStatus.WORKING;
+            thread.start();
+        }
+
+        /** Bounded: waits destroy_timeout for the thread, then removes the bundle whatever the thread does. */
+        void destroy(AgentHost host, CsSettings settings) {
+            rapp.revoke();
+            thread.interrupt();
+            try {
+                thread.join(settings.destroyTimeout().toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (thread.isAlive()) {
+                error("app '" + app + "' ignored its interrupt for " + settings.destroyTimeout().toMillis()
+                        + " ms; its bundle is removed anyway");
+            }
+            try {
+                installed.remove();
+            } catch (Exception e) {
+                error("app '" + app + "' could not be removed: " + e);
+            }
+        }
+    }
+
+    /** Waits (not on the loop) until the worker has done what was handed to it before; false after {@code millis}. */
+    boolean awaitWorker(long millis) throws InterruptedException {
+        try {
+            worker.submit(() -> { }).get(millis, TimeUnit.MILLISECONDS);
+            return true;
+        } catch (ExecutionException | TimeoutException e) {
+            return false;
+        }
+    }
+}

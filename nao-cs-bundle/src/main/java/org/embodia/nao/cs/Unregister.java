@@ -1,0 +1,28 @@
+package org.embodia.nao.cs;
+
+import org.embodia.api.agent.Subsystem;
+import org.embodia.api.behavior.Behavior;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+/** c_core,cs's unregister (§3.8.13): the core agent leaves the store; any agent is destroyed. */
+@Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + NaoCs.NAME, Subsystem.BEHAVIOR_PROPERTY + "=unregister"})
+public final class Unregister implements Behavior {
+    private final NaoCs cs;
+
+    @Activate
+    public Unregister(@Reference NaoCs cs) {
+        this.cs = cs;
+    }
+
+    @Override
+    public void step(int iteration) {
+        cs.unregister();
+    }
+
+    @Override
+    public void terminate() {
+        cs.endBehavior();
+    }
+}

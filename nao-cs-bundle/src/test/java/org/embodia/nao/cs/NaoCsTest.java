@@ -1,0 +1,222 @@
+package org.embodia.nao.cs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.embodia.api.fsm.StateDefinition;
+import org.embodia.fsm.engine.StaticCheck;
+import org.embodia.nao.api.LsCommand;
+import org.embodia.nao.api.MicCommand;
+import org.embodia.rapp.api.RappException;
+import org.embodia.rapp.store.TestStore;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** c_core,cs under the engine with the virtual side played through its buffers and rapp-store's real server. */
+class NaoCsTest {
+    @TempDir
+    Path dir;
+
+    private TestStore store() throws Exception {
+        Path apps = Files.createDirectories(dir.resolve("store"));
+        Rig.app(apps, "greeter", "hello, greet");
+        return new TestStore(apps);
+    }
+
+    private Rig listening(URI store, double callTimeout) throws Exception {
+        Rig rig = new Rig(store, dir.resolve("cs"), callTimeout);
+        assertEquals("init", rig.step());
+        assertEquals("register", rig.step());
+        assertTrue(rig.cs.awaitWorker(5000));
+        rig.stepUntil("listen");
+        rig.step();
+        return rig;
+    }
+
+    @Test
+    void theDefinitionIsDeterministicWithTheSeedsFourteenStates() throws Exception {
+        StaticCheck.Report report = StaticCheck.check(Rig.definition());
+        assertTrue(report.clean(), report.format());
+        assertEquals(List.of("init", "register", "listen", "interpret_short", "record_cmd", "interpret_long", "inform",
+                "load", "activate", "wait_cmd", "execute", "destroy", "unregister", "finish"),
+                Rig.definition().states().stream().map(StateDefinition::name).toList());
+    }
+
+    @Test
+    void theVoicePathRunsAnAppAndReturnsToListen() throws Exception {
+        List<String> heard = new CopyOnWriteArrayList<>();
+        try (TestStore store = store(); Rig rig = listening(store.uri(), 5)) {
+            rig.agents.put("greeter", rapp -> {
+                rapp.textToSpeech("Hi there", "English");
+                heard.add("spoken");
+                rapp.terminate();
+            });
+            MicCommand listen = rig.micCommand.get();
+            assertEquals(MicCommand.Cmd.RECOGNIZE, listen.cmd);
+            assertTrue(listen.dct.toString().contains("hello") && listen.dct.toString().contains("Long"), listen.dct.toString());
+            assertEquals(0.4, listen.threshold);
+            rig.hear("hello");
+            rig.stepUntil("interpret_short");
+            rig.stepUntil("load");
+            rig.stepUntil("activate");
+            assertTrue(Files.isRegularFile(Path.of(rig.cs.memory().pkg)), "the package was downloaded");
+            rig.stepUntil("execute");
+            rig.step();
+            assertEquals(LsCommand.Cmd.SAY, rig.lsCommand.get().cmd);
+            assertEquals("Hi there", rig.lsCommand.get().text);
+            rig.replyLs();
+            rig.stepUntil("destroy");
+            rig.stepUntil("listen");
+            assertEquals(List.of("spoken"), heard, "the call returned once e_core,ls replied");
+            assertTrue(rig.cs.awaitWorker(5000));
+            assertEquals(1, rig.removed.get("greeter"), "the app's bundle was removed");
+            assertNull(rig.fsm.fault());
+        }
+    }
+
+    @Test
+    void anUnknownOrEmptyWordIsInformedAndListenComesBack() throws Exception {
+        try (TestStore store = store(); Rig rig = listening(store.uri(), 5)) {
+            for (String word : List.of("banana", "")) {
+                rig.hear(word);
+                rig.stepUntil("interpret_short");
+                rig.stepUntil("inform");
+                rig.step();
+                assertEquals(LsCommand.Cmd.SAY, rig.lsCommand.get().cmd);
+                assertEquals("Command was not recognized", rig.lsCommand.get().text);
+                rig.replyLs();
+                rig.stepUntil("listen");
+                rig.step();
+            }
+            assertNull(rig.fsm.fault());
+        }
+    }
+
+    @Test
+    void anUnreachableStoreIsAClearErrorAndListenComesBack() throws Exception {
+        TestStore store = store();
+        try (Rig rig = listening(store.uri(), 5)) {
+            store.close();
+            rig.hear("hello");
+            rig.stepUntil("load");
+            rig.stepUntil("inform");
+            rig.step();
+            assertEquals("The app greeter could not be loaded", rig.lsCommand.get().text);
+            assertTrue(rig.cs.lastError().startsWith("app 'greeter' could not be loaded:"), rig.cs.lastError());
+            rig.replyLs();
+            rig.stepUntil("listen");
+        }
+    }
+
+    @Test
+    void aBundleThatDoesNotResolveIsAClearErrorAndListenComesBack() throws Exception {
+        try (TestStore store = store(); Rig rig = listening(store.uri(), 5)) {
+            rig.hear("greet");
+            rig.stepUntil("activate");
+            rig.stepUntil("destroy");
+            rig.stepUntil("listen");
+            assertTrue(rig.cs.lastError().contains("did not resolve"), rig.cs.lastError());
+        }
+    }
+
+    @Test
+    void aMisbehavingAgentNeverHoldsTheLoop() throws Exception {
+        AtomicInteger refused = new AtomicInteger();
+        try (TestStore store = store(); Rig rig = listening(store.uri(), 0.2)) {
+            rig.agents.put("greeter", rapp -> {
+                Thread[] flood = new Thread[8];
+                for (int k = 0; k < flood.length; k++) {
+                    flood[k] = new Thread(() -> {
+                        try {
+                            rapp.textToSpeech("flood", "English");
+                        } catch (RappException e) {
+                            refused.incrementAndGet();
+                        }
+                    });
+                    flood[k].start();
+                }
+                for (Thread t : flood) {
+                    t.join();
+                }
+                long until = System.nanoTime() + 2_000_000_000L;
+                while (System.nanoTime() < until) {
+                    Thread.onSpinWait(); // ignores its interrupt
+                }
+                throw new IllegalStateException("agent throws");
+            });
+            rig.hear("hello");
+            rig.stepUntil("wait_cmd");
+            long worst = 0;
+            for (int i = 0; i < 1500 && !rig.fsm.currentState().equals("listen"); i++) {
+                long t0 = System.nanoTime();
+                rig.step();
+                worst = Math.max(worst, System.nanoTime() - t0);
+                Thread.sleep(5);
+            }
+            assertEquals("listen", rig.fsm.currentState(), "destroy returned to listen while the agent spun");
+            assertTrue(worst < 100_000_000L, "a step took " + worst / 1e6 + " ms");
+            assertTrue(refused.get() >= 6, "floods refused or timed out: " + refused.get());
+            assertNull(rig.fsm.fault());
+        }
+    }
+
+    @Test
+    void callsAfterDestroyThrow() {
+        AgentRapp rapp = new AgentRapp("x", new java.util.concurrent.atomic.AtomicReference<>(), java.time.Duration.ofSeconds(1), dir);
+        rapp.revoke();
+        RappException e = assertThrows(RappException.class, () -> rapp.textToSpeech("a", "English"));
+        assertEquals("x has been destroyed: no RAPP call is carried out for it any more", e.getMessage());
+        assertEquals("captureImage is not supported yet by the core agent's cs",
+                assertThrows(RappException.class, () -> rapp.captureImage(0, 1)).getMessage());
+    }
+
+    @Test
+    void listenAndWaitCmdAllocateNothingOnceWarm() throws Exception {
+        try (TestStore store = store(); Rig rig = listening(store.uri(), 30)) {
+            assertEquals("listen", rig.fsm.currentState());
+            assertEquals(0, measure(rig), "bytes allocated by 20,000 warm steps in listen");
+            Object gate = new Object();
+            rig.agents.put("greeter", rapp -> {
+                synchronized (gate) {
+                    gate.wait();
+                }
+            });
+            rig.hear("hello");
+            rig.stepUntil("wait_cmd");
+            rig.step();
+            assertEquals(0, measure(rig), "bytes allocated by 20,000 warm steps in wait_cmd");
+            assertEquals("wait_cmd", rig.fsm.currentState());
+            assertNotNull(rig.cs.agentStatus());
+        }
+    }
+
+    private static long measure(Rig rig) {
+        for (int i = 0; i < 50_000; i++) {
+            rig.step();
+        }
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long id = Thread.currentThread().getId();
+        threads.getThreadAllocatedBytes(id);
+        // The least of ten rounds: a one-off JVM event may allocate in some, a per-step allocation shows in all.
+        long allocated = Long.MAX_VALUE;
+        for (int round = 0; round < 10; round++) {
+            long before = threads.getThreadAllocatedBytes(id);
+            for (int i = 0; i < 20_000; i++) {
+                rig.step();
+            }
+            allocated = Math.min(allocated, threads.getThreadAllocatedBytes(id) - before);
+        }
+        return allocated;
+    }
+}

@@ -1,0 +1,197 @@
+package org.embodia.nao.cs;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+
+import org.embodia.api.behavior.Behavior;
+import org.embodia.api.buffer.InputBuffer;
+import org.embodia.api.buffer.OutputBuffer;
+import org.embodia.api.fsm.FsmDefinition;
+import org.embodia.fsm.engine.FsmExecutor;
+import org.embodia.fsm.engine.FsmLoadException;
+import org.embodia.fsm.engine.FsmLoader;
+import org.embodia.nao.api.BodyCommand;
+import org.embodia.nao.api.BodyStatus;
+import org.embodia.nao.api.LsCommand;
+import org.embodia.nao.api.LsStatus;
+import org.embodia.nao.api.MicCommand;
+import org.embodia.nao.api.MicStatus;
+import org.embodia.rapp.api.DynamicAgent;
+import org.embodia.rapp.store.api.StoreClient;
+
+/**
+ * c_core,cs stepped as the scheduler steps it, with the virtual side played by the test through the buffers: each
+ * step the effectors' and receptors' statuses go out, cs receives them, its FSM steps, its iteration ends, and the
+ * test receives what cs commanded. Apps are "installed" by a stand-in host that hands out the test's agents.
+ */
+final class Rig implements AutoCloseable {
+    static final String FILE = "fsm/nao.cs.yaml";
+
+    final Map<String, DynamicAgent> agents = new ConcurrentHashMap<>();
+    final Map<String, Integer> removed = new ConcurrentHashMap<>();
+    /** What behaviours threw: a test that expects none checks it is empty. */
+    final java.util.List<String> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+    final NaoCs cs;
+    final FsmExecutor fsm;
+    final OutputBuffer<MicStatus> mic = new OutputBuffer<>("mic", MicStatus.class, MicStatus::new);
+    final OutputBuffer<LsStatus> ls = new OutputBuffer<>("ls", LsStatus.class, LsStatus::new);
+    final OutputBuffer<BodyStatus> body = new OutputBuffer<>("body", BodyStatus.class, BodyStatus::new);
+    final InputBuffer<MicCommand> micCommand = new InputBuffer<>("mic_c", MicCommand.class, MicCommand::new);
+    final InputBuffer<LsCommand> lsCommand = new InputBuffer<>("ls_c", LsCommand.class, LsCommand::new);
+    final InputBuffer<BodyCommand> bodyCommand = new InputBuffer<>("body_c", BodyCommand.class, BodyCommand::new);
+
+    Rig(URI store, Path dir, double callTimeout) throws FsmLoadException {
+        CsSettings settings = new CsSettings(store, 0.4, "English", dir, 400, 1.0, seconds(callTimeout),
+                Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ofMillis(300));
+        AgentHost host = (app, jar, timeout) -> {
+            DynamicAgent agent = agents.get(app);
+            if (agent == null) {
+                throw new IllegalStateException("bundle of app '" + app + "' did not resolve: missing requirement");
+            }
+            return new AgentHost.Installed() {
+                @Override
+                public DynamicAgent agent() {
+                    return agent;
+                }
+
+                @Override
+                public void remove() {
+                    removed.merge(app, 1, Integer::sum);
+                }
+            };
+        };
+        cs = new NaoCs(settings, host, s -> new StoreClient(s.store(), s.storeTimeout()));
+        mic.connect(cs.micStatus);
+        ls.connect(cs.lsStatus);
+        body.connect(cs.bodyStatus);
+        cs.micCommand.connect(micCommand);
+        cs.lsCommand.connect(lsCommand);
+        cs.bodyCommand.connect(bodyCommand);
+        Map<String, Behavior> behaviors = new LinkedHashMap<>();
+        behaviors.put("init", new Init(cs));
+        behaviors.put("register", new Register());
+        behaviors.put("listen", new Listen(cs));
+        behaviors.put("interpret_long", new InterpretLong(cs));
+        behaviors.put("interpret_short", new InterpretShort(cs));
+        behaviors.put("inform", new Inform(cs));
+        behaviors.put("load", new Load(cs));
+        behaviors.put("activate", new ActivateDa(cs));
+        behaviors.put("wait_cmd", new WaitCmd(cs));
+        behaviors.put("execute", new Execute(cs));
+        behaviors.put("destroy", new Destroy(cs));
+        behaviors.put("unregister", new Unregister(cs));
+        behaviors.put("finish", new Finish());
+        behaviors.put("record_cmd", new RecordCmd(cs));
+        behaviors.replaceAll((name, b) -> new Behavior() {
+            @Override
+            public void step(int iteration) throws Exception {
+                try {
+                    b.step(iteration);
+                } catch (Exception | Error e) {
+                    failures.add(name + ": " + e);
+                    throw e;
+                }
+            }
+
+            @Override
+            public void terminate() {
+                b.terminate();
+            }
+        });
+        fsm = FsmExecutor.create(definition(), behaviors, cs.predicates());
+    }
+
+    private static Duration seconds(double s) {
+        return Duration.ofNanos((long) (s * 1e9));
+    }
+
+    static FsmDefinition definition() throws FsmLoadException {
+        try (InputStream in = NaoCs.class.getClassLoader().getResourceAsStream(FILE)) {
+            return FsmLoader.load(FILE, in, Map.of());
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** One step. Returns the state that ran. */
+    String step() {
+        cs.micStatus.receive();
+        cs.lsStatus.receive();
+        cs.bodyStatus.receive();
+        fsm.step();
+        cs.endIteration();
+        micCommand.receive();
+        lsCommand.receive();
+        bodyCommand.receive();
+        return fsm.lastState();
+    }
+
+    /** Steps until {@code state} is the current one, sleeping a little between steps for the worker; fails after a while. */
+    void stepUntil(String state) throws InterruptedException {
+        for (int i = 0; i < 2000; i++) {
+            if (fsm.currentState().equals(state)) {
+                return;
+            }
+            step();
+            if (fsm.fault() != null) {
+                throw new AssertionError("FSM fault: " + fsm.fault());
+            }
+            Thread.sleep(2);
+        }
+        throw new AssertionError("never reached " + state + "; in " + fsm.currentState() + ", " + fsm.predicateValues() + ", " + failures + ", " + cs.memory()
+                + ", last error: " + cs.lastError());
+    }
+
+    /** r_core,mic heard {@code word}. */
+    void hear(String word) {
+        MicStatus s = mic.message();
+        s.rw = word;
+        s.rwSeq++;
+        mic.send();
+    }
+
+    /** e_core,ls said what it was told. */
+    void replyLs() {
+        LsStatus s = ls.message();
+        s.reply = true;
+        s.replySeq++;
+        ls.send();
+    }
+
+    /** An app jar with the store's RAPP headers. */
+    static Path app(Path dir, String name, String keywords) throws IOException {
+        Manifest m = new Manifest();
+        Attributes a = m.getMainAttributes();
+        a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        a.putValue("Bundle-ManifestVersion", "2");
+        a.putValue("Bundle-SymbolicName", "test." + name);
+        a.putValue("Bundle-Version", "1.0.0");
+        a.putValue("RAPP-App-Name", name);
+        a.putValue("RAPP-App-Keywords", keywords);
+        Path file = dir.resolve(name + ".jar");
+        try (OutputStream o = Files.newOutputStream(file); JarOutputStream out = new JarOutputStream(o, m)) {
+            out.putNextEntry(new JarEntry("content.txt"));
+            out.write(name.getBytes(StandardCharsets.UTF_8));
+            out.closeEntry();
+        }
+        return file;
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        cs.deactivate();
+    }
+}
