@@ -2,12 +2,18 @@ package org.embodia.nao.cs;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
+import org.embodia.nao.api.DesiredJointAngles;
+import org.embodia.nao.model.CameraParameter;
+import org.embodia.nao.model.NaoCamera;
+import org.embodia.nao.model.NaoJoint;
+import org.embodia.nao.model.Resolution;
 import org.embodia.rapp.api.CapturedImage;
 import org.embodia.rapp.api.Rapp;
 import org.embodia.rapp.api.RappException;
@@ -19,6 +25,16 @@ import org.embodia.rapp.api.RobotPose;
  * full is refused, so a flooding agent cannot queue work without bound or hold the loop.
  */
 final class AgentRapp implements Rapp {
+    /**
+     * Height of the head's pivot (where the HeadYaw and HeadPitch axes meet) above the floor in the robot frame, m,
+     * standing with straight legs: nao-model has no link lengths, so this is NAO H25 V4/V5's FootHeight 45.19 +
+     * TibiaLength 102.90 + ThighLength 100.00 + HipOffsetZ 85.00 + NeckOffsetZ 126.50 mm (Aldebaran, "NAO - Links",
+     * doc.aldebaran.com/2-1/family/robots/links_robot.html).
+     */
+    static final double HEAD_PIVOT_HEIGHT = 0.45959;
+    /** lookAtPoint's fraction of the head joints' maximum speed: our choice, a calm head turn. */
+    static final double LOOK_SPEED = 0.2;
+
     private final String app;
     private final AtomicReference<Call> slot;
     private final Duration timeout;
@@ -76,10 +92,6 @@ final class AgentRapp implements Rapp {
         return recordings.resolve(app + "-" + kind + "-" + files.incrementAndGet() + ".wav").toString();
     }
 
-    private static RappException unsupported(String function) {
-        return new RappException(function + " is not supported yet by the core agent's cs");
-    }
-
     private static double finite(String name, double value) {
         if (!Double.isFinite(value)) {
             throw new RappException(name + " is " + value + "; it must be a finite number");
@@ -91,6 +103,9 @@ final class AgentRapp implements Rapp {
     public void textToSpeech(String text, String language) {
         if (text == null || text.isEmpty()) {
             throw new RappException("textToSpeech: text is empty");
+        }
+        if (language == null || language.isBlank()) {
+            throw new RappException("textToSpeech: language is empty; give ALTextToSpeech's name of it, e.g. English");
         }
         Call c = new Call(Call.Fn.TEXT_TO_SPEECH);
         c.text = text;
@@ -172,7 +187,32 @@ final class AgentRapp implements Rapp {
 
     @Override
     public void moveJoint(Map<String, Double> angles, double fractionMaxSpeed) {
-        throw unsupported("moveJoint");
+        if (angles == null || angles.isEmpty()) {
+            throw new RappException("moveJoint: no joint given");
+        }
+        if (angles.size() > DesiredJointAngles.CAPACITY) {
+            throw new RappException("moveJoint: " + angles.size() + " joints given; NAO has " + DesiredJointAngles.CAPACITY);
+        }
+        if (!(fractionMaxSpeed > 0 && fractionMaxSpeed <= 1)) {
+            throw new RappException("moveJoint: fractionMaxSpeed is " + fractionMaxSpeed + "; it must be in (0, 1]");
+        }
+        Call c = new Call(Call.Fn.MOVE_JOINT);
+        c.joints = new String[angles.size()];
+        c.values = new double[angles.size()];
+        int k = 0;
+        for (Map.Entry<String, Double> e : angles.entrySet()) {
+            NaoJoint joint = joint(e.getKey());
+            double value = finite("moveJoint: " + joint.naoqiName(), e.getValue() == null ? Double.NaN : e.getValue());
+            if (!joint.isWithinLimits(value)) {
+                throw new RappException("moveJoint: " + joint.naoqiName() + " to " + value + " is outside its range ["
+                        + joint.min() + ", " + joint.max() + "]");
+            }
+            c.joints[k] = joint.naoqiName();
+            c.values[k] = value;
+            k++;
+        }
+        c.a = fractionMaxSpeed;
+        call(c);
     }
 
     @Override
@@ -188,22 +228,67 @@ final class AgentRapp implements Rapp {
 
     @Override
     public void rest() {
-        throw unsupported("rest");
+        call(new Call(Call.Fn.REST));
     }
 
     @Override
     public void moveAlongPath(List<RobotPose> path) {
-        throw unsupported("moveAlongPath");
+        if (path == null || path.isEmpty()) {
+            throw new RappException("moveAlongPath: the path is empty");
+        }
+        Call c = new Call(Call.Fn.MOVE_ALONG_PATH);
+        c.xs = new double[path.size()];
+        c.ys = new double[path.size()];
+        c.thetas = new double[path.size()];
+        for (int k = 0; k < path.size(); k++) {
+            RobotPose p = path.get(k);
+            if (p == null) {
+                throw new RappException("moveAlongPath: pose " + k + " is missing");
+            }
+            c.xs[k] = finite("path[" + k + "].x", p.x());
+            c.ys[k] = finite("path[" + k + "].y", p.y());
+            c.thetas[k] = finite("path[" + k + "].θ", p.theta());
+        }
+        call(c);
     }
 
     @Override
     public void globalLocalization(RobotPose pose) {
-        throw unsupported("globalLocalization");
+        if (pose == null) {
+            throw new RappException("globalLocalization: pose is missing");
+        }
+        Call c = new Call(Call.Fn.GLOBAL_LOCALIZATION);
+        c.a = finite("x", pose.x());
+        c.b = finite("y", pose.y());
+        c.c = finite("θ", pose.theta());
+        call(c);
     }
 
     @Override
     public void lookAtPoint(double x, double y, double z) {
-        throw unsupported("lookAtPoint");
+        finite("x", x);
+        finite("y", y);
+        finite("z", z);
+        double ground = Math.hypot(x, y);
+        double drop = HEAD_PIVOT_HEIGHT - z;
+        if (ground < 1e-6 && Math.abs(drop) < 1e-6) {
+            throw new RappException("lookAtPoint: (" + x + ", " + y + ", " + z + ") is the head's own pivot; there is no direction to it");
+        }
+        // HeadPitch is positive downwards (NAOqi's joint convention), so a point below the head gives a positive pitch.
+        double yaw = Math.atan2(y, x);
+        double pitch = Math.atan2(drop, ground);
+        for (NaoJoint j : List.of(NaoJoint.HEAD_YAW, NaoJoint.HEAD_PITCH)) {
+            double angle = j == NaoJoint.HEAD_YAW ? yaw : pitch;
+            if (!j.isWithinLimits(angle)) {
+                throw new RappException("lookAtPoint: (" + x + ", " + y + ", " + z + ") needs " + j.naoqiName() + " = "
+                        + angle + " rad, outside its range [" + j.min() + ", " + j.max() + "]");
+            }
+        }
+        Call c = new Call(Call.Fn.LOOK_AT_POINT);
+        c.joints = new String[] {NaoJoint.HEAD_YAW.naoqiName(), NaoJoint.HEAD_PITCH.naoqiName()};
+        c.values = new double[] {yaw, pitch};
+        c.a = LOOK_SPEED;
+        call(c);
     }
 
     @Override
@@ -214,17 +299,55 @@ final class AgentRapp implements Rapp {
 
     @Override
     public double[] getTransform(String chainName) {
-        throw unsupported("getTransform");
+        throw new RappException("getTransform(" + chainName + ") is not available: nao-model has no kinematics (no link"
+                + " lengths or joint frames), so the core agent's cs cannot compute a chain's transform");
     }
 
     @Override
     public CapturedImage captureImage(int cameraId, int resolution) {
-        throw unsupported("captureImage");
+        Resolution r;
+        try {
+            NaoCamera.byIndex(cameraId);
+            r = Resolution.byId(resolution);
+        } catch (IllegalArgumentException e) {
+            throw new RappException("captureImage: " + e.getMessage());
+        }
+        Call c = new Call(Call.Fn.CAPTURE_IMAGE);
+        c.a = cameraId;
+        c.b = resolution;
+        // Three bytes a pixel: the camera delivers kBGRColorSpace, which cs subscribes with.
+        c.pixels = new byte[3 * r.width() * r.height()];
+        call(c);
+        byte[] data = c.length == c.pixels.length ? c.pixels : Arrays.copyOf(c.pixels, c.length);
+        return new CapturedImage(c.width, c.height, c.encoding, c.width * c.layers, data);
     }
 
     @Override
     public void setCameraParams(int cameraId, int parameterId, int value) {
-        throw unsupported("setCameraParams");
+        CameraParameter p;
+        try {
+            NaoCamera.byIndex(cameraId);
+            p = CameraParameter.byId(parameterId);
+        } catch (IllegalArgumentException e) {
+            throw new RappException("setCameraParams: " + e.getMessage());
+        }
+        if (value < p.min() || value > p.max()) {
+            throw new RappException("setCameraParams: value " + value + " of " + p.naoqiName() + " is outside ["
+                    + p.min() + ", " + p.max() + "]");
+        }
+        Call c = new Call(Call.Fn.SET_CAMERA_PARAMS);
+        c.a = cameraId;
+        c.b = value;
+        c.text = Integer.toString(parameterId);
+        call(c);
+    }
+
+    private static NaoJoint joint(String name) {
+        try {
+            return NaoJoint.byName(name);
+        } catch (IllegalArgumentException e) {
+            throw new RappException("moveJoint: " + e.getMessage());
+        }
     }
 
     @Override

@@ -12,7 +12,8 @@ import java.util.concurrent.locks.LockSupport;
 final class Call {
     enum Fn {
         TEXT_TO_SPEECH, PLAY_AUDIO, WORD_SPOTTING, CAPTURE_AUDIO, CAPTURE_AUDIO_SILENCE, VOICE_RECORD, MOVE_TO,
-        MOVE_VEL, MOVE_STOP, TAKE_PREDEFINED_POSTURE, GET_ROBOT_POSITION
+        MOVE_VEL, MOVE_STOP, TAKE_PREDEFINED_POSTURE, GET_ROBOT_POSITION, MOVE_JOINT, REST, CAPTURE_IMAGE,
+        SET_CAMERA_PARAMS, LOOK_AT_POINT, MOVE_ALONG_PATH, GLOBAL_LOCALIZATION
     }
 
     static final int PENDING = 0;
@@ -33,6 +34,20 @@ final class Call {
     double c;
     double d;
     boolean flag;
+    /** moveJoint and lookAtPoint: joint names and angles (rad). */
+    String[] joints;
+    double[] values;
+    /** moveAlongPath: the poses, world frame (m, m, rad). */
+    double[] xs;
+    double[] ys;
+    double[] thetas;
+    /** captureImage: room for the image, made by the agent's thread so that the loop only copies into it. */
+    byte[] pixels;
+    volatile int width;
+    volatile int height;
+    volatile int layers;
+    volatile int length;
+    volatile String encoding;
     /** Results: the word heard; the pose (x, y, θ). */
     volatile String word;
     volatile double x;

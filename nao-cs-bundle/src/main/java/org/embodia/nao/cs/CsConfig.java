@@ -29,6 +29,12 @@ public @interface CsConfig {
     /** The longest an app may take to install, start and register its agent, s. */
     double activate_timeout() default 10;
 
+    /** The longest wait_cmd waits for an agent that neither calls nor ends before destroying it, s. */
+    double idle_limit() default 120;
+
+    /** How often listen tries again to read the store's apps when init could not, s. */
+    double store_retry() default 5;
+
     /** The longest destroy waits for an agent's thread and bundle to stop, s. */
     double destroy_timeout() default 5;
 }

@@ -6,7 +6,7 @@ import java.time.Duration;
 
 /** {@link CsConfig} checked: each bad value is named with what it must be. */
 record CsSettings(URI store, double threshold, String language, Path recordings, double energy, double silenceTime,
-        Duration callTimeout, Duration storeTimeout, Duration activateTimeout, Duration destroyTimeout) {
+        Duration callTimeout, Duration storeTimeout, Duration activateTimeout, Duration destroyTimeout, Duration idleLimit, Duration storeRetry) {
 
     static CsSettings of(CsConfig c) {
         URI store;
@@ -28,7 +28,8 @@ record CsSettings(URI store, double threshold, String language, Path recordings,
         return new CsSettings(store, c.threshold(), c.language(), Path.of(c.recording_path()), c.energy(),
                 positive("silence_time", c.silence_time()), seconds("call_timeout", c.call_timeout()),
                 seconds("store_timeout", c.store_timeout()), seconds("activate_timeout", c.activate_timeout()),
-                seconds("destroy_timeout", c.destroy_timeout()));
+                seconds("destroy_timeout", c.destroy_timeout()), seconds("idle_limit", c.idle_limit()),
+                seconds("store_retry", c.store_retry()));
     }
 
     private static double positive(String name, double value) {

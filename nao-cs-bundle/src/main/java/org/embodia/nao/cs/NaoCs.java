@@ -22,12 +22,15 @@ import org.embodia.api.buffer.OutputBuffer;
 import org.embodia.nao.api.BodyCommand;
 import org.embodia.nao.api.BodyStatus;
 import org.embodia.nao.api.CamCommand;
+import org.embodia.nao.api.CamParams;
+import org.embodia.nao.api.Image;
 import org.embodia.nao.api.CamStatus;
 import org.embodia.nao.api.LsCommand;
 import org.embodia.nao.api.LsStatus;
 import org.embodia.nao.api.MicCommand;
 import org.embodia.nao.api.MicParams;
 import org.embodia.nao.api.MicStatus;
+import org.embodia.nao.api.Pose;
 import org.embodia.nao.api.SensorCommand;
 import org.embodia.nao.api.SensorStatus;
 import org.embodia.rapp.api.AgentStatus;
@@ -63,6 +66,10 @@ public final class NaoCs implements Subsystem {
     /** r_core,mic's sampling period, s (NAOqi's 50 Hz step). */
     static final double SAMPLING_PERIOD = 0.02;
     private static final long STEPS_TO_REJECT = 3;
+    /** rest's speed to Crouch, a fraction of the maximum: our choice, NAOqi's rest() gives none. */
+    static final double REST_SPEED = 0.5;
+    /** rest's posture, the safe one to switch the stiffness off in (§3.8.17). */
+    static final String REST_POSTURE = "Crouch";
 
     final OutputBuffer<BodyCommand> bodyCommand = new OutputBuffer<>("body_command", BodyCommand.class, BodyCommand::new);
     final InputBuffer<BodyStatus> bodyStatus = new InputBuffer<>("body_status", BodyStatus.class, BodyStatus::new);
@@ -87,6 +94,13 @@ public final class NaoCs implements Subsystem {
     private volatile StoreClient store;
     private volatile Agent agent;
     private volatile String lastError;
+    /** Whether the store's apps have been read; while not, listen asks the worker again every store_retry. */
+    private volatile boolean appsRead;
+    private volatile boolean readingApps;
+    private long nextAppsRead;
+    private final Runnable readApps = this::readApps;
+    /** When wait_cmd began waiting, for idle_limit. */
+    private long waitingSince;
     private Call current;
     private long sentAt;
     private long ls0;
@@ -95,6 +109,17 @@ public final class NaoCs implements Subsystem {
     private long micReason0;
     private long body0;
     private long bodyReason0;
+    private long cam0;
+    private long camReason0;
+    /** rest's and moveAlongPath's progress: the phase or segment under way. */
+    private int phase;
+    /**
+     * The world frame's origin in the EKF's frame (x, y, θ): globalLocalization moves it, getRobotPosition and
+     * moveAlongPath go through it. Loop-only.
+     */
+    private double originX;
+    private double originY;
+    private double originTheta;
     private long steps;
     /** When the call being executed fails on the loop's side: call_timeout after it was relayed. */
     private long deadline;
@@ -220,20 +245,35 @@ public final class NaoCs implements Subsystem {
         next.dictionary.add(LONG);
         next.dictionary.add(ABORT);
         store = stores.apply(settings);
-        worker.execute(() -> {
-            try {
-                Map<String, String> app = new HashMap<>();
-                for (StoreApp a : store.apps()) {
-                    for (String k : a.keywords()) {
-                        app.putIfAbsent(k, a.name());
-                    }
-                }
-                outcome.set(Map.copyOf(app));
-            } catch (Exception e) {
-                error("init: the store's apps could not be read, the dictionary has only " + LONG + " and " + ABORT
-                        + ": " + e.getMessage());
+        appsRead = false;
+        readingApps = true;
+        nextAppsRead = System.nanoTime() + settings.storeRetry().toNanos();
+        worker.execute(readApps);
+    }
+
+    /** On the worker: the store's apps into outcome, or a clear error (listen then asks again). */
+    private void readApps() {
+        try {
+            StoreClient client = store;
+            if (client == null) {
+                return;
             }
-        });
+            Map<String, String> app = new HashMap<>();
+            for (StoreApp a : client.apps()) {
+                for (String k : a.keywords()) {
+                    app.putIfAbsent(k, a.name());
+                }
+            }
+            outcome.set(Map.copyOf(app));
+            appsRead = true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            error("init: the store's apps could not be read, the dictionary has only " + LONG + " and " + ABORT
+                    + " until they can (tried again every " + settings.storeRetry().toMillis() + " ms): " + e.getMessage());
+        } finally {
+            readingApps = false;
+        }
     }
 
     // listen (§3.8.4)
@@ -242,22 +282,36 @@ public final class NaoCs implements Subsystem {
         CsMemory next = memory.next();
         if (iteration == 0) {
             takeApps(next);
-            MicCommand c = micCommand.message();
-            c.cmd = MicCommand.Cmd.RECOGNIZE;
-            c.dct.copyFrom(next.dictionary);
-            c.threshold = memory.current().threshold;
-            micCommand.send();
+            recognize(next);
             mic0 = micStatus.get().rwSeq;
             next.tm = false;
         } else if (micStatus.isNew() && micStatus.get().rwSeq != mic0 && !memory.current().tm) {
             next.recogWord = micStatus.get().rw;
             next.tm = true;
+        } else if (!memory.current().tm) {
+            // When init could not read the apps, the worker tries again now and then, and the apps it gets are
+            // listened for at once. The loop only hands the job over.
+            if (takeApps(next)) {
+                recognize(next);
+            } else if (!appsRead && !readingApps && System.nanoTime() - nextAppsRead >= 0) {
+                readingApps = true;
+                nextAppsRead = System.nanoTime() + settings.storeRetry().toNanos();
+                worker.execute(readApps);
+            }
         }
+    }
+
+    private void recognize(CsMemory next) {
+        MicCommand c = micCommand.message();
+        c.cmd = MicCommand.Cmd.RECOGNIZE;
+        c.dct.copyFrom(next.dictionary);
+        c.threshold = memory.current().threshold;
+        micCommand.send();
     }
 
     /** The app map init read, once the worker has it: the dictionary becomes its keywords with Long and Abort. */
     @SuppressWarnings("unchecked")
-    private void takeApps(CsMemory next) {
+    private boolean takeApps(CsMemory next) {
         if (outcome.get() instanceof Map<?, ?> apps) {
             outcome.set(null);
             next.app = (Map<String, String>) apps;
@@ -267,7 +321,9 @@ public final class NaoCs implements Subsystem {
             for (String keyword : next.app.keySet()) {
                 next.dictionary.add(keyword);
             }
+            return true;
         }
+        return false;
     }
 
     // interpret_short (§3.8.6)
@@ -334,6 +390,7 @@ public final class NaoCs implements Subsystem {
             LsCommand c = lsCommand.message();
             c.cmd = LsCommand.Cmd.SAY;
             c.text = memory.current().say;
+            c.params.dl = memory.current().language;
             lsCommand.send();
             ls0 = lsStatus.get().replySeq;
             lsReason0 = lsStatus.get().reasonSeq;
@@ -423,6 +480,7 @@ public final class NaoCs implements Subsystem {
         CsMemory next = memory.next();
         if (iteration == 0) {
             next.tm = false;
+            waitingSince = System.nanoTime();
             return;
         }
         if (memory.current().tm) {
@@ -435,6 +493,12 @@ public final class NaoCs implements Subsystem {
         } else if (agentDone()) {
             Agent a = agent;
             next.daStatus = a == null ? AgentStatus.FINISHED : a.status == AgentStatus.WORKING ? AgentStatus.FINISHED : a.status;
+            next.tm = true;
+        } else if (System.nanoTime() - waitingSince >= settings.idleLimit().toNanos()) {
+            Agent a = agent;
+            error("app '" + (a == null ? memory.current().appName : a.app) + "' made no RAPP call and did not end for "
+                    + settings.idleLimit().toMillis() + " ms (idle_limit): it is destroyed");
+            next.daStatus = AgentStatus.ERROR;
             next.tm = true;
         }
     }
@@ -480,11 +544,15 @@ public final class NaoCs implements Subsystem {
         micReason0 = micStatus.get().reasonSeq;
         body0 = bodyStatus.get().attainedSeq;
         bodyReason0 = bodyStatus.get().reasonSeq;
+        cam0 = camStatus.get().imageSeq;
+        camReason0 = camStatus.get().reasonSeq;
+        phase = 0;
         switch (c.fn) {
             case TEXT_TO_SPEECH -> {
                 LsCommand l = lsCommand.message();
                 l.cmd = LsCommand.Cmd.SAY;
                 l.text = c.text;
+                l.params.dl = c.language;
                 lsCommand.send();
             }
             case PLAY_AUDIO -> {
@@ -547,10 +615,65 @@ public final class NaoCs implements Subsystem {
                 b.dpost.set(c.text, c.a);
                 bodyCommand.send();
             }
-            case GET_ROBOT_POSITION -> {
-                // The body effector reports its EKF pose every step: the call is answered from it, no command.
+            case MOVE_JOINT, LOOK_AT_POINT -> {
+                BodyCommand b = bodyCommand.message();
+                b.cmd = BodyCommand.Cmd.INTERPOLATION;
+                b.dja.clear();
+                for (int k = 0; k < c.joints.length; k++) {
+                    b.dja.add(c.joints[k], c.values[k]);
+                }
+                b.dja.fractionMaxSpeed = c.a;
+                bodyCommand.send();
+            }
+            case REST -> {
+                BodyCommand b = bodyCommand.message();
+                b.cmd = BodyCommand.Cmd.POSTURE;
+                b.dpost.set(REST_POSTURE, REST_SPEED);
+                bodyCommand.send();
+            }
+            case MOVE_ALONG_PATH -> moveToSegment(c);
+            case CAPTURE_IMAGE -> {
+                CamCommand m = camCommand.message();
+                m.cmd = CamCommand.Cmd.IMAGE;
+                m.params.cid = (int) c.a;
+                m.params.res = (int) c.b;
+                m.params.cs = CamParams.kBGRColorSpace;
+                m.params.fr = CamParams.maxCameraFPS;
+                camCommand.send();
+            }
+            case SET_CAMERA_PARAMS -> {
+                CamCommand m = camCommand.message();
+                m.cmd = CamCommand.Cmd.SET_PARAMETERS;
+                m.dataName = c.text;
+                m.value = (int) c.b;
+                m.params.cid = (int) c.a;
+                camCommand.send();
+            }
+            case GET_ROBOT_POSITION, GLOBAL_LOCALIZATION -> {
+                // The body effector reports its EKF pose every step: these are answered from it, no command.
             }
         }
+    }
+
+    /**
+     * moveAlongPath's segment {@link #phase}: a MOVE_TO from where the robot is now (the EKF pose, through the world
+     * frame's origin) to the path's next pose, in the robot frame, so each segment starts where the last one ended.
+     */
+    private void moveToSegment(Call c) {
+        Pose p = bodyStatus.get().pose;
+        double cos = Math.cos(originTheta);
+        double sin = Math.sin(originTheta);
+        double wx = originX + cos * p.x - sin * p.y;
+        double wy = originY + sin * p.x + cos * p.y;
+        double wt = originTheta + p.theta;
+        double dx = c.xs[phase] - wx;
+        double dy = c.ys[phase] - wy;
+        BodyCommand b = bodyCommand.message();
+        b.cmd = BodyCommand.Cmd.MOVE_TO;
+        b.dpose.set(Math.cos(wt) * dx + Math.sin(wt) * dy, -Math.sin(wt) * dx + Math.cos(wt) * dy,
+                Math.IEEEremainder(c.thetas[phase] - wt, 2 * Math.PI));
+        bodyCommand.send();
+        body0 = bodyStatus.get().attainedSeq;
     }
 
     /** Whether the virtual side reported the call's completion (its …Seq counter moved). */
@@ -565,16 +688,88 @@ public final class NaoCs implements Subsystem {
                 yield done;
             }
             case CAPTURE_AUDIO, CAPTURE_AUDIO_SILENCE, VOICE_RECORD -> micStatus.get().recSeq != mic0;
-            case MOVE_TO, TAKE_PREDEFINED_POSTURE -> bodyStatus.get().attainedSeq != body0;
+            case MOVE_TO, TAKE_PREDEFINED_POSTURE, MOVE_JOINT, LOOK_AT_POINT -> bodyStatus.get().attainedSeq != body0;
             // moveVel and moveStop return at once: done once the effector had the steps to reject them and did not.
             case MOVE_VEL, MOVE_STOP -> steps - sentAt >= STEPS_TO_REJECT && bodyStatus.get().reasonSeq == bodyReason0;
+            // setCameraParams is one step of the camera's (§3.7.4): done once it had the steps to reject it and did not.
+            case SET_CAMERA_PARAMS -> steps - sentAt >= STEPS_TO_REJECT && camStatus.get().reasonSeq == camReason0;
+            case REST -> restDone(c);
+            case MOVE_ALONG_PATH -> pathDone(c);
+            case CAPTURE_IMAGE -> camStatus.get().imageSeq != cam0 && copyImage(c);
             case GET_ROBOT_POSITION -> {
-                c.x = bodyStatus.get().pose.x;
-                c.y = bodyStatus.get().pose.y;
-                c.theta = bodyStatus.get().pose.theta;
+                Pose p = bodyStatus.get().pose;
+                double cos = Math.cos(originTheta);
+                double sin = Math.sin(originTheta);
+                c.x = originX + cos * p.x - sin * p.y;
+                c.y = originY + sin * p.x + cos * p.y;
+                c.theta = Math.IEEEremainder(originTheta + p.theta, 2 * Math.PI);
+                yield true;
+            }
+            case GLOBAL_LOCALIZATION -> {
+                // The origin that makes origin ∘ EKF pose = the given pose.
+                Pose p = bodyStatus.get().pose;
+                originTheta = c.c - p.theta;
+                double cos = Math.cos(originTheta);
+                double sin = Math.sin(originTheta);
+                originX = c.a - (cos * p.x - sin * p.y);
+                originY = c.b - (sin * p.x + cos * p.y);
                 yield true;
             }
         };
+    }
+
+    /** rest: Crouch attained → the stiffness of the Body chain to 0; done once the effector did not reject that. */
+    private boolean restDone(Call c) {
+        if (phase == 0) {
+            if (bodyStatus.get().attainedSeq != body0) {
+                if (!bodyStatus.get().attained) {
+                    c.fail(REST_POSTURE + " was not attained; the stiffness stays on");
+                    return true;
+                }
+                BodyCommand b = bodyCommand.message();
+                b.cmd = BodyCommand.Cmd.STIFFNESS;
+                b.stiffness.clear();
+                b.stiffness.add("Body", 0.0);
+                bodyCommand.send();
+                phase = 1;
+                sentAt = steps;
+            }
+            return false;
+        }
+        return steps - sentAt >= STEPS_TO_REJECT && bodyStatus.get().reasonSeq == bodyReason0;
+    }
+
+    /** moveAlongPath: each attained segment starts the next; done when the last is attained. */
+    private boolean pathDone(Call c) {
+        if (bodyStatus.get().attainedSeq == body0) {
+            return false;
+        }
+        if (!bodyStatus.get().attained) {
+            c.fail("segment " + phase + " of the path was not attained");
+            return true;
+        }
+        if (++phase == c.xs.length) {
+            return true;
+        }
+        moveToSegment(c);
+        return false;
+    }
+
+    /** captureImage: the camera's image into the room the agent's thread made for it, in its ROS layout. */
+    private boolean copyImage(Call c) {
+        Image image = camStatus.get().image;
+        if (image.length > c.pixels.length) {
+            c.fail("the camera sent " + image.length + " bytes for a " + image.width + "×" + image.height
+                    + " image; the resolution asked for holds " + c.pixels.length);
+            return true;
+        }
+        System.arraycopy(image.data, 0, c.pixels, 0, image.length);
+        c.width = image.width;
+        c.height = image.height;
+        c.layers = image.layers;
+        c.encoding = image.encoding;
+        c.length = image.length;
+        return true;
     }
 
     /** The virtual side's rejection reason for the call, or null. */
@@ -583,6 +778,7 @@ public final class NaoCs implements Subsystem {
             case TEXT_TO_SPEECH, PLAY_AUDIO -> lsStatus.get().reasonSeq != lsReason0 ? lsStatus.get().reason : null;
             case WORD_SPOTTING, CAPTURE_AUDIO, CAPTURE_AUDIO_SILENCE, VOICE_RECORD ->
                     micStatus.get().reasonSeq != micReason0 ? micStatus.get().reason : null;
+            case CAPTURE_IMAGE, SET_CAMERA_PARAMS -> camStatus.get().reasonSeq != camReason0 ? camStatus.get().reason : null;
             default -> bodyStatus.get().reasonSeq != bodyReason0 ? bodyStatus.get().reason : null;
         };
     }

@@ -19,7 +19,7 @@ import org.embodia.fsm.engine.StaticCheck;
 import org.embodia.nao.api.LsCommand;
 import org.embodia.nao.api.MicCommand;
 import org.embodia.rapp.api.RappException;
-import org.embodia.rapp.store.TestStore;
+import org.embodia.rapp.store.api.StoreServers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,10 +28,10 @@ class NaoCsTest {
     @TempDir
     Path dir;
 
-    private TestStore store() throws Exception {
+    private StoreServers.Running store() throws Exception {
         Path apps = Files.createDirectories(dir.resolve("store"));
         Rig.app(apps, "greeter", "hello, greet");
-        return new TestStore(apps);
+        return StoreServers.start(apps, 0);
     }
 
     private Rig listening(URI store, double callTimeout) throws Exception {
@@ -56,7 +56,7 @@ class NaoCsTest {
     @Test
     void theVoicePathRunsAnAppAndReturnsToListen() throws Exception {
         List<String> heard = new CopyOnWriteArrayList<>();
-        try (TestStore store = store(); Rig rig = listening(store.uri(), 5)) {
+        try (StoreServers.Running store = store(); Rig rig = listening(store.uri(), 5)) {
             rig.agents.put("greeter", rapp -> {
                 rapp.textToSpeech("Hi there", "English");
                 heard.add("spoken");
@@ -87,7 +87,7 @@ class NaoCsTest {
 
     @Test
     void anUnknownOrEmptyWordIsInformedAndListenComesBack() throws Exception {
-        try (TestStore store = store(); Rig rig = listening(store.uri(), 5)) {
+        try (StoreServers.Running store = store(); Rig rig = listening(store.uri(), 5)) {
             for (String word : List.of("banana", "")) {
                 rig.hear(word);
                 rig.stepUntil("interpret_short");
@@ -105,7 +105,7 @@ class NaoCsTest {
 
     @Test
     void anUnreachableStoreIsAClearErrorAndListenComesBack() throws Exception {
-        TestStore store = store();
+        StoreServers.Running store = store();
         try (Rig rig = listening(store.uri(), 5)) {
             store.close();
             rig.hear("hello");
@@ -121,7 +121,7 @@ class NaoCsTest {
 
     @Test
     void aBundleThatDoesNotResolveIsAClearErrorAndListenComesBack() throws Exception {
-        try (TestStore store = store(); Rig rig = listening(store.uri(), 5)) {
+        try (StoreServers.Running store = store(); Rig rig = listening(store.uri(), 5)) {
             rig.hear("greet");
             rig.stepUntil("activate");
             rig.stepUntil("destroy");
@@ -133,7 +133,7 @@ class NaoCsTest {
     @Test
     void aMisbehavingAgentNeverHoldsTheLoop() throws Exception {
         AtomicInteger refused = new AtomicInteger();
-        try (TestStore store = store(); Rig rig = listening(store.uri(), 0.2)) {
+        try (StoreServers.Running store = store(); Rig rig = listening(store.uri(), 0.2)) {
             rig.agents.put("greeter", rapp -> {
                 Thread[] flood = new Thread[8];
                 for (int k = 0; k < flood.length; k++) {
@@ -177,13 +177,11 @@ class NaoCsTest {
         rapp.revoke();
         RappException e = assertThrows(RappException.class, () -> rapp.textToSpeech("a", "English"));
         assertEquals("x has been destroyed: no RAPP call is carried out for it any more", e.getMessage());
-        assertEquals("captureImage is not supported yet by the core agent's cs",
-                assertThrows(RappException.class, () -> rapp.captureImage(0, 1)).getMessage());
     }
 
     @Test
     void listenAndWaitCmdAllocateNothingOnceWarm() throws Exception {
-        try (TestStore store = store(); Rig rig = listening(store.uri(), 30)) {
+        try (StoreServers.Running store = store(); Rig rig = listening(store.uri(), 30)) {
             assertEquals("listen", rig.fsm.currentState());
             assertEquals(0, measure(rig), "bytes allocated by 20,000 warm steps in listen");
             Object gate = new Object();

@@ -25,6 +25,8 @@ import org.embodia.fsm.engine.FsmLoadException;
 import org.embodia.fsm.engine.FsmLoader;
 import org.embodia.nao.api.BodyCommand;
 import org.embodia.nao.api.BodyStatus;
+import org.embodia.nao.api.CamCommand;
+import org.embodia.nao.api.CamStatus;
 import org.embodia.nao.api.LsCommand;
 import org.embodia.nao.api.LsStatus;
 import org.embodia.nao.api.MicCommand;
@@ -52,10 +54,17 @@ final class Rig implements AutoCloseable {
     final InputBuffer<MicCommand> micCommand = new InputBuffer<>("mic_c", MicCommand.class, MicCommand::new);
     final InputBuffer<LsCommand> lsCommand = new InputBuffer<>("ls_c", LsCommand.class, LsCommand::new);
     final InputBuffer<BodyCommand> bodyCommand = new InputBuffer<>("body_c", BodyCommand.class, BodyCommand::new);
+    final OutputBuffer<CamStatus> cam = new OutputBuffer<>("cam", CamStatus.class, CamStatus::new);
+    final InputBuffer<CamCommand> camCommand = new InputBuffer<>("cam_c", CamCommand.class, CamCommand::new);
 
     Rig(URI store, Path dir, double callTimeout) throws FsmLoadException {
+        this(store, dir, callTimeout, 600, 0.05);
+    }
+
+    Rig(URI store, Path dir, double callTimeout, double idleLimit, double storeRetry) throws FsmLoadException {
         CsSettings settings = new CsSettings(store, 0.4, "English", dir, 400, 1.0, seconds(callTimeout),
-                Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ofMillis(300));
+                Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ofMillis(300), seconds(idleLimit),
+                seconds(storeRetry));
         AgentHost host = (app, jar, timeout) -> {
             DynamicAgent agent = agents.get(app);
             if (agent == null) {
@@ -77,6 +86,8 @@ final class Rig implements AutoCloseable {
         mic.connect(cs.micStatus);
         ls.connect(cs.lsStatus);
         body.connect(cs.bodyStatus);
+        cam.connect(cs.camStatus);
+        cs.camCommand.connect(camCommand);
         cs.micCommand.connect(micCommand);
         cs.lsCommand.connect(lsCommand);
         cs.bodyCommand.connect(bodyCommand);
@@ -131,11 +142,13 @@ final class Rig implements AutoCloseable {
         cs.micStatus.receive();
         cs.lsStatus.receive();
         cs.bodyStatus.receive();
+        cs.camStatus.receive();
         fsm.step();
         cs.endIteration();
         micCommand.receive();
         lsCommand.receive();
         bodyCommand.receive();
+        camCommand.receive();
         return fsm.lastState();
     }
 
@@ -169,6 +182,49 @@ final class Rig implements AutoCloseable {
         s.reply = true;
         s.replySeq++;
         ls.send();
+    }
+
+    /** e_core,body attained (or not) what it was told. */
+    void attain(boolean attained) {
+        BodyStatus s = body.message();
+        s.attained = attained;
+        s.attainedSeq++;
+        body.send();
+    }
+
+    /** e_core,body's EKF pose. */
+    void pose(double x, double y, double theta) {
+        body.message().pose.set(x, y, theta);
+        body.send();
+    }
+
+    /** e_core,body rejected cs's command. */
+    void rejectBody(String reason) {
+        BodyStatus s = body.message();
+        s.reason = reason;
+        s.reasonSeq++;
+        body.send();
+    }
+
+    /** r_core,cam rejected cs's command. */
+    void rejectCam(String reason) {
+        CamStatus s = cam.message();
+        s.reason = reason;
+        s.reasonSeq++;
+        cam.send();
+    }
+
+    /** r_core,cam took a BGR image of width × height with these pixels. */
+    void image(int width, int height, byte[] pixels) {
+        CamStatus s = cam.message();
+        s.image.width = width;
+        s.image.height = height;
+        s.image.layers = 3;
+        s.image.encoding = "bgr8";
+        System.arraycopy(pixels, 0, s.image.data, 0, pixels.length);
+        s.image.length = pixels.length;
+        s.imageSeq++;
+        cam.send();
     }
 
     /** An app jar with the store's RAPP headers. */

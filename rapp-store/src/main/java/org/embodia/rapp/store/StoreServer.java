@@ -40,7 +40,7 @@ import com.sun.net.httpserver.HttpServer;
  * A bundle's file name is looked up among the jars of the current index, never resolved as a path; names with '/',
  * '\', an encoded slash or backslash, or that are '.' or '..' are refused with 400 before that.
  */
-final class StoreServer implements AutoCloseable {
+public final class StoreServer implements AutoCloseable {
     /** Requests served at once: a slow download does not hold up the index. */
     private static final int THREADS = 4;
     private static final String TEXT = "text/plain; charset=utf-8";
@@ -92,12 +92,30 @@ final class StoreServer implements AutoCloseable {
         }
     }
 
+    /**
+     * A server for embedding and tests ({@link org.embodia.rapp.store.api.StoreServers}): warnings go to standard
+     * error, the routine messages nowhere.
+     */
+    public static StoreServer embedded(Path directory, int port) throws IOException {
+        return new StoreServer(directory, port, new StoreLog() {
+            @Override
+            public void info(String message) {
+                // Routine (each request, each re-index): an embedding program has no use for them.
+            }
+
+            @Override
+            public void warn(String message) {
+                System.err.println("rapp-store: WARN " + message);
+            }
+        });
+    }
+
     /** The store's base address, ending in '/'. */
-    URI uri() {
+    public URI uri() {
         return uri;
     }
 
-    Path directory() {
+    public Path directory() {
         return catalog.directory();
     }
 

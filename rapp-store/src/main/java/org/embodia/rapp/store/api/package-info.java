@@ -5,7 +5,7 @@
  * capability namespace ({@link org.embodia.rapp.store.api.RappAppNamespace}) that make a bundle an app, and the errors
  * a download can end in.
  */
-@Version("1.0.0")
+@Version("1.1.0")
 @Export
 package org.embodia.rapp.store.api;
 

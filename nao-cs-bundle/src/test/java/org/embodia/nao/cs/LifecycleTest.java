@@ -1,0 +1,162 @@
+package org.embodia.nao.cs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+
+import org.embodia.nao.api.LsCommand;
+import org.embodia.nao.api.MicCommand;
+import org.embodia.nao.api.MicStatus;
+import org.embodia.rapp.store.api.StoreServers;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** nao.cs's paths besides running an app: a tampered package, the long command, Abort. */
+class LifecycleTest {
+    @TempDir
+    Path dir;
+    private Path apps;
+    private StoreServers.Running store;
+    private Rig rig;
+
+    @BeforeEach
+    void listening() throws Exception {
+        apps = Files.createDirectories(dir.resolve("store"));
+        Rig.app(apps, "greeter", "hello");
+        store = StoreServers.start(apps, 0);
+        rig = new Rig(store.uri(), dir.resolve("cs"), 5);
+        rig.step();
+        rig.step();
+        assertTrue(rig.cs.awaitWorker(5000));
+        rig.stepUntil("listen");
+        rig.step();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        rig.close();
+        store.close();
+    }
+
+    @Test
+    void aPackageWhoseHashDiffersIsAClearErrorInformedAndNotActivated() throws Exception {
+        // Changed in place after the store indexed it, with its size and time kept: the store still lists the old
+        // SHA-256 and serves the new bytes, as a corrupted disk or a tampering hand would.
+        Path jar = apps.resolve("greeter.jar");
+        FileTime time = Files.getLastModifiedTime(jar);
+        byte[] bytes = Files.readAllBytes(jar);
+        bytes[bytes.length / 2] ^= 0x5a;
+        Files.write(jar, bytes);
+        Files.setLastModifiedTime(jar, time);
+        rig.agents.put("greeter", rapp -> rig.failures.add("the tampered app ran"));
+
+        rig.hear("hello");
+        rig.stepUntil("load");
+        rig.stepUntil("inform");
+        assertNull(rig.cs.memory().pkg, "no package");
+        assertTrue(rig.cs.lastError().startsWith("app 'greeter' could not be loaded:")
+                && rig.cs.lastError().toLowerCase().contains("sha-256"), rig.cs.lastError());
+        assertFalse(Files.exists(dir.resolve("cs").resolve("apps").resolve("greeter.jar")), "nothing of it is kept");
+        rig.step();
+        assertEquals(LsCommand.Cmd.SAY, rig.lsCommand.get().cmd);
+        assertEquals("The app greeter could not be loaded", rig.lsCommand.get().text);
+        assertEquals("English", rig.lsCommand.get().params.dl);
+        rig.replyLs();
+        rig.stepUntil("listen");
+        assertTrue(rig.failures.isEmpty(), rig.failures.toString());
+        assertNull(rig.fsm.fault());
+    }
+
+    @Test
+    void longRecordsTheCommandThenInformsThatItCannotBeRecognized() throws Exception {
+        rig.hear("Long");
+        rig.stepUntil("record_cmd");
+        rig.step();
+        MicCommand c = rig.micCommand.get();
+        assertEquals(MicCommand.Cmd.REGISTER, c.cmd);
+        assertEquals(dir.resolve("cs").resolve("command.wav").toString(), c.fp);
+        MicStatus s = rig.mic.message();
+        s.recSeq++;
+        rig.mic.send();
+        rig.stepUntil("interpret_long");
+        rig.stepUntil("inform");
+        assertTrue(rig.cs.lastError().startsWith("interpret_long:"), rig.cs.lastError());
+        rig.step();
+        assertEquals("Command was not recognized", rig.lsCommand.get().text);
+        rig.replyLs();
+        rig.stepUntil("listen");
+        assertNull(rig.fsm.fault());
+    }
+
+    @Test
+    void anAgentThatNeitherCallsNorEndsIsDestroyedAfterTheIdleLimit() throws Exception {
+        try (Rig idle = new Rig(store.uri(), dir.resolve("idle"), 5, 0.3, 5)) {
+            idle.step();
+            idle.step();
+            assertTrue(idle.cs.awaitWorker(5000));
+            idle.stepUntil("listen");
+            idle.step();
+            idle.agents.put("greeter", rapp -> Thread.sleep(60_000));
+            idle.hear("hello");
+            idle.stepUntil("wait_cmd");
+            long t0 = System.nanoTime();
+            idle.stepUntil("destroy");
+            assertTrue(System.nanoTime() - t0 >= 250_000_000L, "not before the idle limit");
+            assertEquals("app 'greeter' made no RAPP call and did not end for 300 ms (idle_limit): it is destroyed",
+                    idle.cs.lastError());
+            idle.stepUntil("listen");
+            assertTrue(idle.cs.awaitWorker(5000));
+            assertEquals(1, idle.removed.get("greeter"), "its bundle was removed");
+            assertNull(idle.fsm.fault());
+        }
+    }
+
+    @Test
+    void listenReadsTheAppsAgainWhenInitCouldNot() throws Exception {
+        Path later = Files.createDirectories(dir.resolve("later"));
+        Rig.app(later, "walker", "walk");
+        StoreServers.Running first = StoreServers.start(later, 0);
+        java.net.URI uri = first.uri();
+        first.close();
+        try (Rig cold = new Rig(uri, dir.resolve("cold"), 5, 600, 0.05)) {
+            cold.step();
+            cold.step();
+            assertTrue(cold.cs.awaitWorker(5000));
+            cold.stepUntil("listen");
+            cold.step();
+            assertFalse(cold.micCommand.get().dct.toString().contains("walk"), "no apps yet");
+            assertTrue(cold.cs.lastError().startsWith("init: the store's apps could not be read"), cold.cs.lastError());
+            try (StoreServers.Running back = StoreServers.start(later, uri.getPort())) {
+                for (int i = 0; i < 2000 && !cold.micCommand.get().dct.toString().contains("walk"); i++) {
+                    long t0 = System.nanoTime();
+                    cold.step();
+                    assertTrue(System.nanoTime() - t0 < 50_000_000L, "listen never waits for the store");
+                    Thread.sleep(2);
+                }
+                assertEquals("listen", cold.fsm.currentState());
+                assertTrue(cold.micCommand.get().dct.toString().contains("walk"), cold.micCommand.get().dct + ", "
+                        + cold.cs.memory() + ", last error: " + cold.cs.lastError());
+                assertEquals(MicCommand.Cmd.RECOGNIZE, cold.micCommand.get().cmd);
+                assertEquals("walker", cold.cs.memory().app.get("walk"));
+            }
+        }
+    }
+
+    @Test
+    void abortUnregistersAndFinishes() throws Exception {
+        rig.hear("Abort");
+        rig.stepUntil("unregister");
+        rig.stepUntil("finish");
+        for (int i = 0; i < 10; i++) {
+            assertEquals("finish", rig.step());
+        }
+        assertNull(rig.fsm.fault());
+    }
+}
