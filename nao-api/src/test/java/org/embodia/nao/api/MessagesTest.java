@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -13,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.embodia.api.buffer.Message;
+import org.embodia.testing.Allocations;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -127,22 +127,7 @@ class MessagesTest {
                 array[i][1].copyFrom(array[i][0]);
             }
         };
-        for (int i = 0; i < 20_000; i++) {
-            copyAll.run();
-        }
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long id = Thread.currentThread().getId();
-        threads.getThreadAllocatedBytes(id);
-        // The least of ten rounds: the JVM itself allocates a few hundred bytes on this thread now and then.
-        long allocated = Long.MAX_VALUE;
-        for (int round = 0; round < 10; round++) {
-            long before = threads.getThreadAllocatedBytes(id);
-            for (int i = 0; i < 5_000; i++) {
-                copyAll.run();
-            }
-            allocated = Math.min(allocated, threads.getThreadAllocatedBytes(id) - before);
-        }
-        assertEquals(0, allocated, "bytes allocated copying every message 5,000 times");
+        assertEquals(0, Allocations.warmUpThenLeastOfTenRounds(20_000, 5_000, copyAll), "bytes allocated copying every message 5,000 times");
     }
 
     @Test

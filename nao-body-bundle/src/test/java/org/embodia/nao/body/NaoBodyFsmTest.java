@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -25,6 +22,8 @@ import org.embodia.nao.api.BodyStatus;
 import org.embodia.nao.model.NaoPoseEkf;
 import org.embodia.nao.model.NaoWalkSimulator;
 import org.embodia.nao.model.WalkNoise;
+import org.embodia.testing.Allocations;
+import org.embodia.testing.DsDescriptors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -43,17 +42,9 @@ class NaoBodyFsmTest {
 
     @Test
     void everyStateHasABehaviourServiceOfItsName() throws IOException, FsmLoadException {
-        Set<String> declared = new HashSet<>();
-        for (String component : List.of("Idle", "Move", "Moveto", "Posture", "Inter", "SetStiffness", "Get")) {
-            String file = "OSGI-INF/org.embodia.nao.body.behaviors." + component + ".xml";
-            try (InputStream in = NaoBody.class.getClassLoader().getResourceAsStream(file)) {
-                assertTrue(in != null, "bnd generated " + file);
-                String xml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-                assertTrue(xml.contains("name=\"embodia.subsystem\" type=\"String\" value=\"core/a.body/ve\""), file);
-                int at = xml.indexOf("name=\"embodia.behavior\" type=\"String\" value=\"") + 45;
-                declared.add(xml.substring(at, xml.indexOf('"', at)));
-            }
-        }
+        List<String> components = Stream.of("Idle", "Move", "Moveto", "Posture", "Inter", "SetStiffness", "Get")
+                .map(c -> "org.embodia.nao.body.behaviors." + c).toList();
+        Set<String> declared = DsDescriptors.behaviors(NaoBody.class.getClassLoader(), "core/a.body/ve", components);
         Set<String> needed = new HashSet<>();
         Rig.definition().states().forEach(s -> needed.addAll(s.behaviors()));
         assertEquals(needed, declared);
@@ -240,20 +231,7 @@ class NaoBodyFsmTest {
         }
         assertEquals(Set.of("idle", "move", "moveto", "posture", "inter", "set_stiffness", "get"), visited,
                 "the measured loop exercises every state");
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long id = Thread.currentThread().getId();
-        threads.getThreadAllocatedBytes(id);
-        // The least of ten rounds: the JVM itself allocates a few hundred bytes on this thread now and then
-        // (seen in about one round in three here), a per-step allocation shows in every round.
-        long allocated = Long.MAX_VALUE;
-        for (int round = 0; round < 10; round++) {
-            long before = threads.getThreadAllocatedBytes(id);
-            for (int i = 0; i < 20_000; i++) {
-                step.run();
-            }
-            allocated = Math.min(allocated, threads.getThreadAllocatedBytes(id) - before);
-        }
-        assertEquals(0, allocated, "bytes allocated by 20,000 warm steps");
+        assertEquals(0, Allocations.leastOfTenRounds(20_000, step), "bytes allocated by 20,000 warm steps");
         assertNull(rig.fsm.fault());
     }
 }

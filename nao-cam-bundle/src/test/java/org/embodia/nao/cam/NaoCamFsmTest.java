@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -25,6 +22,8 @@ import org.embodia.nao.api.CamReceptorStatus;
 import org.embodia.nao.api.CamStatus;
 import org.embodia.nao.api.Image;
 import org.embodia.nao.model.Resolution;
+import org.embodia.testing.Allocations;
+import org.embodia.testing.DsDescriptors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -43,18 +42,9 @@ class NaoCamFsmTest {
 
     @Test
     void everyStateHasABehaviourServiceOfItsName() throws IOException, FsmLoadException {
-        Set<String> declared = new HashSet<>();
-        for (String component : List.of("Idle", "Image", "SetParams", "Get")) {
-            String file = "OSGI-INF/org.embodia.nao.cam.behaviors." + component + ".xml";
-            try (InputStream in = NaoCam.class.getClassLoader().getResourceAsStream(file)) {
-                assertTrue(in != null, "bnd generated " + file);
-                String xml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-                assertTrue(xml.contains("name=\"embodia.subsystem\" type=\"String\" value=\"core/a.cam/vr\""), file);
-                String key = "name=\"embodia.behavior\" type=\"String\" value=\"";
-                int at = xml.indexOf(key) + key.length();
-                declared.add(xml.substring(at, xml.indexOf('"', at)));
-            }
-        }
+        List<String> components = Stream.of("Idle", "Image", "SetParams", "Get")
+                .map(c -> "org.embodia.nao.cam.behaviors." + c).toList();
+        Set<String> declared = DsDescriptors.behaviors(NaoCam.class.getClassLoader(), "core/a.cam/vr", components);
         Set<String> needed = new HashSet<>();
         Rig.definition().states().forEach(s -> needed.addAll(s.behaviors()));
         assertEquals(needed, declared);
@@ -189,20 +179,7 @@ class NaoCamFsmTest {
             visited.add(rig.fsm.lastState());
         }
         assertEquals(Set.of("idle", "image", "set_params", "get"), visited, "the measured loop exercises every state");
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long id = Thread.currentThread().getId();
-        threads.getThreadAllocatedBytes(id);
-        // The least of ten rounds: a one-off JVM event (or code not yet compiled by C2 on a loaded machine) may
-        // allocate in some, a per-step allocation shows in all.
-        long allocated = Long.MAX_VALUE;
-        for (int round = 0; round < 10; round++) {
-            long before = threads.getThreadAllocatedBytes(id);
-            for (int i = 0; i < 20_000; i++) {
-                step.run();
-            }
-            allocated = Math.min(allocated, threads.getThreadAllocatedBytes(id) - before);
-        }
-        assertEquals(0, allocated, "bytes allocated by 20,000 warm steps");
+        assertEquals(0, Allocations.leastOfTenRounds(20_000, step), "bytes allocated by 20,000 warm steps");
         assertNull(rig.fsm.fault());
         CamStatus s = rig.csStatus.get();
         assertNull(s.reason, "no command was rejected and no image refused: " + s);

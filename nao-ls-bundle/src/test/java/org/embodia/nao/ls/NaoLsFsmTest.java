@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,6 +21,8 @@ import org.embodia.fsm.engine.StaticCheck;
 import org.embodia.nao.api.LsCommand;
 import org.embodia.nao.api.LsEffectorStatus;
 import org.embodia.nao.api.LsStatus;
+import org.embodia.testing.Allocations;
+import org.embodia.testing.DsDescriptors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -46,18 +45,9 @@ class NaoLsFsmTest {
 
     @Test
     void everyStateHasABehaviourServiceOfItsName() throws IOException, FsmLoadException {
-        Set<String> declared = new HashSet<>();
-        for (String component : List.of("Idle", "Say", "Play", "Stop", "SetParams", "Get")) {
-            String file = "OSGI-INF/org.embodia.nao.ls.behaviors." + component + ".xml";
-            try (InputStream in = NaoLs.class.getClassLoader().getResourceAsStream(file)) {
-                assertTrue(in != null, "bnd generated " + file);
-                String xml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-                assertTrue(xml.contains("name=\"embodia.subsystem\" type=\"String\" value=\"core/a.ls/ve\""), file);
-                String key = "name=\"embodia.behavior\" type=\"String\" value=\"";
-                int at = xml.indexOf(key) + key.length();
-                declared.add(xml.substring(at, xml.indexOf('"', at)));
-            }
-        }
+        List<String> components = Stream.of("Idle", "Say", "Play", "Stop", "SetParams", "Get")
+                .map(c -> "org.embodia.nao.ls.behaviors." + c).toList();
+        Set<String> declared = DsDescriptors.behaviors(NaoLs.class.getClassLoader(), "core/a.ls/ve", components);
         Set<String> needed = new HashSet<>();
         Rig.definition().states().forEach(s -> needed.addAll(s.behaviors()));
         assertEquals(needed, declared);
@@ -183,20 +173,7 @@ class NaoLsFsmTest {
             visited.add(rig.fsm.lastState());
         }
         assertEquals(Set.of("idle", "say", "play", "stop", "set_params", "get"), visited, "the measured loop exercises every state");
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long id = Thread.currentThread().getId();
-        threads.getThreadAllocatedBytes(id);
-        // The least of ten rounds: a one-off JVM event (or code not yet compiled by C2 on a loaded machine) may
-        // allocate in some, a per-step allocation shows in all.
-        long allocated = Long.MAX_VALUE;
-        for (int round = 0; round < 10; round++) {
-            long before = threads.getThreadAllocatedBytes(id);
-            for (int i = 0; i < 50_000; i++) {
-                step.run();
-            }
-            allocated = Math.min(allocated, threads.getThreadAllocatedBytes(id) - before);
-        }
-        assertEquals(0, allocated, "bytes allocated by 50,000 warm steps");
+        assertEquals(0, Allocations.leastOfTenRounds(50_000, step), "bytes allocated by 50,000 warm steps");
         assertNull(rig.fsm.fault());
     }
 }

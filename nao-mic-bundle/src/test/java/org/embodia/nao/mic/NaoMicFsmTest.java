@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -23,6 +20,8 @@ import org.embodia.fsm.engine.StaticCheck;
 import org.embodia.nao.api.MicCommand;
 import org.embodia.nao.api.MicReceptorStatus;
 import org.embodia.nao.api.MicStatus;
+import org.embodia.testing.Allocations;
+import org.embodia.testing.DsDescriptors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -41,18 +40,9 @@ class NaoMicFsmTest {
 
     @Test
     void everyStateHasABehaviourServiceOfItsName() throws IOException, FsmLoadException {
-        Set<String> declared = new HashSet<>();
-        for (String component : List.of("Idle", "Record", "Register", "Recog", "Get")) {
-            String file = "OSGI-INF/org.embodia.nao.mic.behaviors." + component + ".xml";
-            try (InputStream in = NaoMic.class.getClassLoader().getResourceAsStream(file)) {
-                assertTrue(in != null, "bnd generated " + file);
-                String xml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-                assertTrue(xml.contains("name=\"embodia.subsystem\" type=\"String\" value=\"core/a.mic/vr\""), file);
-                String key = "name=\"embodia.behavior\" type=\"String\" value=\"";
-                int at = xml.indexOf(key) + key.length();
-                declared.add(xml.substring(at, xml.indexOf('"', at)));
-            }
-        }
+        List<String> components = Stream.of("Idle", "Record", "Register", "Recog", "Get")
+                .map(c -> "org.embodia.nao.mic.behaviors." + c).toList();
+        Set<String> declared = DsDescriptors.behaviors(NaoMic.class.getClassLoader(), "core/a.mic/vr", components);
         Set<String> needed = new HashSet<>();
         Rig.definition().states().forEach(s -> needed.addAll(s.behaviors()));
         assertEquals(needed, declared);
@@ -181,20 +171,7 @@ class NaoMicFsmTest {
             visited.add(rig.fsm.lastState());
         }
         assertEquals(Set.of("idle", "record", "register", "recog", "get"), visited, "the measured loop exercises every state");
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long id = Thread.currentThread().getId();
-        threads.getThreadAllocatedBytes(id);
-        // The least of ten rounds: a one-off JVM event (or code not yet compiled by C2 on a loaded machine) may
-        // allocate in some, a per-step allocation shows in all.
-        long allocated = Long.MAX_VALUE;
-        for (int round = 0; round < 10; round++) {
-            long before = threads.getThreadAllocatedBytes(id);
-            for (int i = 0; i < 50_000; i++) {
-                step.run();
-            }
-            allocated = Math.min(allocated, threads.getThreadAllocatedBytes(id) - before);
-        }
-        assertEquals(0, allocated, "bytes allocated by 50,000 warm steps");
+        assertEquals(0, Allocations.leastOfTenRounds(50_000, step), "bytes allocated by 50,000 warm steps");
         assertNull(rig.fsm.fault());
         assertTrue(rig.csStatus.get().recSeq > 0 && rig.csStatus.get().rwSeq > 0 && rig.csStatus.get().valueSeq > 0,
                 "recordings, recognitions and values reached cs: " + rig.csStatus.get());

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 
+import org.embodia.testing.Allocations;
 import org.junit.jupiter.api.Test;
 
 class NaoPoseEkfTest {
@@ -185,23 +185,12 @@ class NaoPoseEkfTest {
 
     @Test
     void theEkfAndSimulatorStepsAllocateNothingOnceWarm() {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long id = Thread.currentThread().getId();
         NaoWalkSimulator sim = new NaoWalkSimulator(11);
         NaoPoseEkf ekf = new NaoPoseEkf();
         sim.moveVel(0.1, 0.02, 0.2);
-        walk(sim, ekf, 100_000);
-        threads.getThreadAllocatedBytes(id);
-        // The least of three rounds: a one-off JVM event may allocate in one, a per-step allocation shows in all.
-        long least = Long.MAX_VALUE;
-        double sum = 0;
-        for (int round = 0; round < 3; round++) {
-            long before = threads.getThreadAllocatedBytes(id);
-            sum += walk(sim, ekf, 100_000);
-            least = Math.min(least, threads.getThreadAllocatedBytes(id) - before);
-        }
-        assertEquals(0, least, "bytes allocated by 100k simulator + EKF steps");
-        assertTrue(Double.isFinite(sum));
+        double[] sum = {walk(sim, ekf, 100_000)};
+        assertEquals(0, Allocations.leastOfTenRounds(1, () -> sum[0] += walk(sim, ekf, 100_000)), "bytes allocated by 100k simulator + EKF steps");
+        assertTrue(Double.isFinite(sum[0]));
     }
 
     private static double walk(NaoWalkSimulator sim, NaoPoseEkf ekf, int steps) {

@@ -8,9 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.management.ManagementFactory;
 import java.net.URL;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -18,6 +16,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.jar.Manifest;
+import java.util.stream.Stream;
 
 import org.embodia.api.buffer.InputBuffer;
 import org.embodia.api.buffer.OutputBuffer;
@@ -31,6 +30,8 @@ import org.embodia.nao.api.SensorReceptorCommand;
 import org.embodia.nao.api.SensorReceptorCommand.Cmd;
 import org.embodia.nao.api.SensorReceptorStatus;
 import org.embodia.nao.api.SensorStatus;
+import org.embodia.testing.Allocations;
+import org.embodia.testing.DsDescriptors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -73,30 +74,20 @@ class SensorFsmTest {
             case FSR -> "NaoFsr";
         };
         String prefix = component.substring(3);
-        String subsystem = xml("OSGI-INF/org.embodia.nao.sensors." + component + ".xml");
-        assertTrue(subsystem.contains("<provide interface=\"org.embodia.api.agent.Subsystem\"/>"), subsystem);
-        Set<String> declared = new HashSet<>();
-        for (String behavior : List.of("Idle", "Get")) {
-            String file = "OSGI-INF/org.embodia.nao.sensors." + component + "$" + prefix + behavior + ".xml";
-            String xml = xml(file);
-            assertTrue(xml.contains("<provide interface=\"org.embodia.api.behavior.Behavior\"/>"), file);
-            assertTrue(xml.contains("name=\"embodia.subsystem\" type=\"String\" value=\"" + family.subsystem() + "\""), file);
-            assertTrue(xml.contains("interface=\"org.embodia.nao.sensors." + component + "\""), file + " references its own subsystem");
-            String key = "name=\"embodia.behavior\" type=\"String\" value=\"";
-            int at = xml.indexOf(key) + key.length();
-            declared.add(xml.substring(at, xml.indexOf('"', at)));
+        ClassLoader loader = NaoSensor.class.getClassLoader();
+        DsDescriptors.Descriptor subsystem = DsDescriptors.read(loader, "org.embodia.nao.sensors." + component);
+        assertTrue(subsystem.provides().contains("org.embodia.api.agent.Subsystem"), subsystem.toString());
+        List<String> behaviors = Stream.of("Idle", "Get").map(b -> "org.embodia.nao.sensors." + component + "$" + prefix + b).toList();
+        for (String behavior : behaviors) {
+            DsDescriptors.Descriptor d = DsDescriptors.read(loader, behavior);
+            assertTrue(d.provides().contains("org.embodia.api.behavior.Behavior"), d.file());
+            assertTrue(d.references().contains("org.embodia.nao.sensors." + component), d.file() + " references its own subsystem");
         }
+        Set<String> declared = DsDescriptors.behaviors(loader, family.subsystem(), behaviors);
         Set<String> needed = new HashSet<>();
         Rig.definition(family).states().forEach(s -> needed.addAll(s.behaviors()));
         assertEquals(needed, declared);
         assertEquals(needed, Rig.behaviors(new Rig(family).sensor).keySet());
-    }
-
-    private static String xml(String file) throws IOException {
-        try (InputStream in = NaoSensor.class.getClassLoader().getResourceAsStream(file)) {
-            assertNotNull(in, "bnd generated " + file);
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
     }
 
     @Test
@@ -229,20 +220,7 @@ class SensorFsmTest {
             visited.add(rig.fsm.lastState());
         }
         assertEquals(Set.of("idle", "get"), visited, "the measured loop exercises every state");
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long id = Thread.currentThread().getId();
-        threads.getThreadAllocatedBytes(id);
-        // The least of ten rounds: a one-off JVM event (or code not yet compiled by C2 on a loaded machine) may
-        // allocate in some, a per-step allocation shows in all.
-        long allocated = Long.MAX_VALUE;
-        for (int round = 0; round < 10; round++) {
-            long before = threads.getThreadAllocatedBytes(id);
-            for (int i = 0; i < 50_000; i++) {
-                step.run();
-            }
-            allocated = Math.min(allocated, threads.getThreadAllocatedBytes(id) - before);
-        }
-        assertEquals(0, allocated, "bytes allocated by 50,000 warm steps");
+        assertEquals(0, Allocations.leastOfTenRounds(50_000, step), "bytes allocated by 50,000 warm steps");
         assertNull(rig.fsm.fault());
         SensorStatus s = rig.csStatus.get();
         assertEquals(k[0] / 8, s.valueSeq, "every GET was answered and its value reached cs: " + s);

@@ -3,7 +3,6 @@ package org.embodia.nao.shell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 import java.util.List;
 
 import org.embodia.api.buffer.Freshness;
@@ -12,6 +11,7 @@ import org.embodia.api.buffer.OutputBuffer;
 import org.embodia.nao.api.BodyCommand;
 import org.embodia.nao.api.BodyStatus;
 import org.embodia.nao.api.SensorStatus;
+import org.embodia.testing.Allocations;
 import org.junit.jupiter.api.Test;
 
 class NaoConsoleTest {
@@ -83,20 +83,14 @@ class NaoConsoleTest {
 
     @Test
     void theStepAllocatesNothing() {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long thread = Thread.currentThread().getId();
-        long least = Long.MAX_VALUE;
-        for (int round = 0; round < 10; round++) {
-            long before = threads.getThreadAllocatedBytes(thread);
-            for (int k = 0; k < 10_000; k++) {
-                if (k % 10 == 0) {
-                    bodyStatus.message().attainedSeq++;
-                    bodyStatus.send();
-                }
-                iterate();
+        int[] k = {0};
+        long least = Allocations.leastOfTenRounds(10_000, () -> {
+            if (k[0]++ % 10 == 0) {
+                bodyStatus.message().attainedSeq++;
+                bodyStatus.send();
             }
-            least = Math.min(least, threads.getThreadAllocatedBytes(thread) - before);
-        }
+            iterate();
+        });
         assertEquals(0, least, "bytes allocated by 10,000 steps");
     }
 }

@@ -3,12 +3,12 @@ package org.embodia.nao.sim;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 
 import org.embodia.nao.api.BodyEffectorCommand;
 import org.embodia.nao.api.MicReceptorCommand;
 import org.embodia.nao.api.SensorReceptorCommand;
+import org.embodia.testing.Allocations;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,22 +26,12 @@ import org.junit.jupiter.api.io.TempDir;
  * clock thread.
  */
 class TickCostTest {
-    private final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-
     /** The least bytes the current thread allocated over {@code ticks} ticks, in ten rounds. */
-    private long leastAllocated(Rig rig, Runnable virtualSide, int ticks) {
-        long id = Thread.currentThread().getId();
-        threads.getThreadAllocatedBytes(id);
-        long allocated = Long.MAX_VALUE;
-        for (int round = 0; round < 10; round++) {
-            long before = threads.getThreadAllocatedBytes(id);
-            for (int i = 0; i < ticks; i++) {
-                virtualSide.run();
-                rig.sim.advance(1);
-            }
-            allocated = Math.min(allocated, threads.getThreadAllocatedBytes(id) - before);
-        }
-        return allocated;
+    private static long leastAllocated(Rig rig, Runnable virtualSide, int ticks) {
+        return Allocations.leastOfTenRounds(ticks, () -> {
+            virtualSide.run();
+            rig.sim.advance(1);
+        });
     }
 
     @Test

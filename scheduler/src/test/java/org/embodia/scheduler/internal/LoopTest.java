@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -17,6 +18,7 @@ import org.embodia.api.buffer.Message;
 import org.embodia.api.buffer.OutputBuffer;
 import org.embodia.fsm.engine.FsmExecutor;
 import org.embodia.fsm.engine.FsmLoader;
+import org.embodia.testing.Allocations;
 import org.junit.jupiter.api.Test;
 
 /** The periodic loop, measured on its own thread while it runs. */
@@ -101,21 +103,14 @@ class LoopTest {
         a.publish(plan(), 1);
         a.start();
         try {
-            com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+            ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             long id = a.thread().getId();
             Thread.sleep(1500); // warm-up: the JIT compiles the loop
-            long leastBytes = Long.MAX_VALUE;
-            long blocked = 0;
-            long cycles = 0;
-            for (int round = 0; round < 3; round++) {
-                long bytesBefore = threads.getThreadAllocatedBytes(id);
-                ThreadInfo before = threads.getThreadInfo(id);
-                long cyclesBefore = a.cycles;
-                Thread.sleep(500);
-                leastBytes = Math.min(leastBytes, threads.getThreadAllocatedBytes(id) - bytesBefore);
-                blocked += threads.getThreadInfo(id).getBlockedCount() - before.getBlockedCount();
-                cycles += a.cycles - cyclesBefore;
-            }
+            long blockedBefore = threads.getThreadInfo(id).getBlockedCount();
+            long cyclesBefore = a.cycles;
+            long leastBytes = Allocations.leastOfTenRounds(a.thread(), Duration.ofMillis(500));
+            long blocked = threads.getThreadInfo(id).getBlockedCount() - blockedBefore;
+            long cycles = a.cycles - cyclesBefore;
             assertTrue(cycles > 1000, "cycles measured: " + cycles);
             assertEquals(0, leastBytes, "bytes the loop thread allocated in a round of ~1000 cycles");
             assertEquals(0, blocked, "times the loop thread blocked on a monitor");

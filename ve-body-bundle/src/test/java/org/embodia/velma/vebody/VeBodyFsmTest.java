@@ -3,7 +3,6 @@ package org.embodia.velma.vebody;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -19,6 +18,7 @@ import org.embodia.fsm.engine.FsmExecutor;
 import org.embodia.fsm.engine.FsmLoadException;
 import org.embodia.fsm.engine.FsmLoader;
 import org.embodia.fsm.engine.StaticCheck;
+import org.embodia.testing.Allocations;
 import org.junit.jupiter.api.Test;
 
 /** The shipped velma.ve_body definition (seed 000) under the engine. */
@@ -168,21 +168,9 @@ class VeBodyFsmTest {
             iteration.run();
             visited.add(fsm.lastState());
         }
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long id = Thread.currentThread().getId();
-        threads.getThreadAllocatedBytes(id);
-        // The least of three rounds: a one-off JVM event may allocate in one, a per-step allocation shows in all.
-        long allocated = Long.MAX_VALUE;
-        for (int round = 0; round < 3; round++) {
-            long before = threads.getThreadAllocatedBytes(id);
-            for (int i = 0; i < 100_000; i++) {
-                iteration.run();
-            }
-            allocated = Math.min(allocated, threads.getThreadAllocatedBytes(id) - before);
-        }
         assertEquals(Set.of("idle", "safe", "safe_st", "safe_st_ok", "transp", "transp_st"), visited,
                 "the measured loop exercises every state");
-        assertEquals(0, allocated, "bytes allocated by 100,000 warm iterations");
+        assertEquals(0, Allocations.leastOfTenRounds(100_000, iteration), "bytes allocated by 100,000 warm iterations");
         assertEquals(null, fsm.fault());
     }
 }
