@@ -2,8 +2,11 @@ package org.embodia.nao.cs;
 
 /** c_core,cs's configuration under PID {@value NaoCs#PID}: the spec's getFromConfigureFile() (§3.8.2). */
 public @interface CsConfig {
-    /** The RAPP Store's address. */
-    String store_uri() default "http://127.0.0.1:8080/";
+    /**
+     * The RAPP Store's address; empty: the address (service property rapp.store.uri) of the RappStore service
+     * registered in the framework, whichever port its store was started on, followed as it comes and goes.
+     */
+    String store_uri() default "";
 
     /** threshold: the least recognition probability a spoken word is taken with, [0, 1]. */
     double threshold() default 0.4;

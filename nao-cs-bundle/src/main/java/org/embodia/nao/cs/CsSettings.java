@@ -4,14 +4,20 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 
-/** {@link CsConfig} checked: each bad value is named with what it must be. */
+/**
+ * {@link CsConfig} checked: each bad value is named with what it must be. store is null when store_uri is empty: the
+ * {@code RappStore} service's address is used then.
+ */
 record CsSettings(URI store, double threshold, String language, Path recordings, double energy, double silenceTime,
         Duration callTimeout, Duration storeTimeout, Duration activateTimeout, Duration destroyTimeout, Duration idleLimit, Duration storeRetry) {
 
     static CsSettings of(CsConfig c) {
-        URI store;
+        URI store = null;
         try {
-            store = URI.create(c.store_uri());
+            // Empty: the RappStore service registered in the framework gives the address.
+            if (c.store_uri() != null && !c.store_uri().isBlank()) {
+                store = URI.create(c.store_uri());
+            }
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("store_uri '" + c.store_uri() + "' is not a URI: " + e.getMessage());
         }

@@ -18,7 +18,7 @@ public final class Destroy implements Behavior {
 
     @Override
     public void step(int iteration) {
-        cs.destroy();
+        cs.destroyAgent();
     }
 
     @Override

@@ -2,13 +2,24 @@ package org.embodia.nao.cs;
 
 import org.embodia.api.agent.Subsystem;
 import org.embodia.api.behavior.Behavior;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
 
 /** c_core,cs's finish (§3.8.14): the core agent's end: an empty transition function. */
 @Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + NaoCs.NAME, Subsystem.BEHAVIOR_PROPERTY + "=finish"})
 public final class Finish implements Behavior {
+    private final NaoCs cs;
+
+    @Activate
+    public Finish(@Reference NaoCs cs) {
+        this.cs = cs;
+    }
+
     @Override
     public void step(int iteration) {
+        // Only status() learns of it (the operator's view, not memory).
+        cs.entered(NaoCs.FINISH);
         // The spec's transition function is empty (-): nothing is sent and memory keeps its values.
     }
 }

@@ -6,7 +6,11 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
-/** c_core,cs's init (§3.8.2): the configuration into memory, the store's apps read on the worker. */
+/**
+ * c_core,cs's init (§3.8.2): the configuration into memory at i0, the store's apps read on the worker; tm once the
+ * worker is done with them (the seed's init reads its configuration file in one step; the store is read off the loop,
+ * so init waits for it).
+ */
 @Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + NaoCs.NAME, Subsystem.BEHAVIOR_PROPERTY + "=init"})
 public final class Init implements Behavior {
     private final NaoCs cs;
@@ -18,7 +22,11 @@ public final class Init implements Behavior {
 
     @Override
     public void step(int iteration) {
-        cs.init();
+        if (iteration == 0) {
+            cs.init();
+        } else {
+            cs.initDone();
+        }
     }
 
     @Override

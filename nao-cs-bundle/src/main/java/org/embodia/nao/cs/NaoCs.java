@@ -1,8 +1,11 @@
 package org.embodia.nao.cs;
 
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -33,14 +36,20 @@ import org.embodia.nao.api.MicStatus;
 import org.embodia.nao.api.Pose;
 import org.embodia.nao.api.SensorCommand;
 import org.embodia.nao.api.SensorStatus;
+import org.embodia.nao.cs.api.RappCore;
+import org.embodia.nao.cs.api.RappStatus;
 import org.embodia.rapp.api.AgentStatus;
 import org.embodia.rapp.api.DynamicAgent;
+import org.embodia.rapp.store.api.RappStore;
 import org.embodia.rapp.store.api.StoreApp;
 import org.embodia.rapp.store.api.StoreClient;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
 
 /**
  * c_core,cs, {@code core/a./cs} (seed 001 §3.8): the RAPP core agent's control subsystem. Its behaviours (one DS
@@ -53,9 +62,13 @@ import org.osgi.service.component.annotations.Deactivate;
  * <p>What blocks (the store, installing a bundle, stopping an agent) runs on one worker thread, in order; the loop
  * hands it work at a behaviour's i0 and polls its outcome without locks. An agent runs on a thread of its own and
  * reaches the loop only through its {@link AgentRapp}'s single call slot.
+ *
+ * <p>It is also the operator's {@link RappCore}: the shell's thread hands deploy's word and destroy's request to the
+ * loop through an atomic reference and a volatile flag, and reads what the loop last published in volatile fields,
+ * so the operator never takes a lock the loop could wait on.
  */
-@Component(service = {Subsystem.class, NaoCs.class}, configurationPid = NaoCs.PID)
-public final class NaoCs implements Subsystem {
+@Component(service = {Subsystem.class, NaoCs.class, RappCore.class}, configurationPid = NaoCs.PID)
+public final class NaoCs implements Subsystem, RappCore {
     public static final String NAME = "core/a./cs";
     public static final String PID = "org.embodia.nao.cs";
     /** inform's text (§3.8.7). */
@@ -66,10 +79,17 @@ public final class NaoCs implements Subsystem {
     /** r_core,mic's sampling period, s (NAOqi's 50 Hz step). */
     static final double SAMPLING_PERIOD = 0.02;
     private static final long STEPS_TO_REJECT = 3;
+    /** Why a call in progress failed when the operator destroyed its agent. */
+    static final String OPERATOR_DESTROY = "the operator destroyed the agent";
     /** rest's speed to Crouch, a fraction of the maximum: our choice, NAOqi's rest() gives none. */
     static final double REST_SPEED = 0.5;
     /** rest's posture, the safe one to switch the stiffness off in (§3.8.17). */
     static final String REST_POSTURE = "Crouch";
+    /** The states status() names (nao.cs's). */
+    static final String INIT = "init";
+    static final String REGISTER = "register";
+    static final String LISTEN = "listen";
+    static final String FINISH = "finish";
 
     final OutputBuffer<BodyCommand> bodyCommand = new OutputBuffer<>("body_command", BodyCommand.class, BodyCommand::new);
     final InputBuffer<BodyStatus> bodyStatus = new InputBuffer<>("body_status", BodyStatus.class, BodyStatus::new);
@@ -84,7 +104,8 @@ public final class NaoCs implements Subsystem {
 
     private final CsSettings settings;
     private final AgentHost host;
-    private final Function<CsSettings, StoreClient> stores;
+    /** A store client for an address; called on the worker only. */
+    private final Function<URI, StoreClient> stores;
     private final Memory<CsMemory> memory = new Memory<>(CsMemory::new);
     private final ExecutorService worker;
     /** The worker's answer to the last job: a String error, a Path download, an Agent or a Map of apps. */
@@ -92,12 +113,29 @@ public final class NaoCs implements Subsystem {
     private final AtomicReference<Call> slot = new AtomicReference<>();
     private final Predicates predicates;
     private volatile StoreClient store;
+    /** The {@link RappStore} service's address, used when the configuration names none; null while none is bound. */
+    private volatile URI serviceStore;
+    /** The word deploy hands listen: taken (and cleared) by the loop alone. */
+    private final AtomicReference<String> operatorWord = new AtomicReference<>();
+    /** The operator asked for the running agent to be destroyed; the loop honours it in wait_cmd and execute. */
+    private volatile boolean destroyRequested;
+    /** What status() reports, published by the loop: its state, the app it deals with, da_status and the counts. */
+    private volatile String state = INIT;
+    private volatile String dealing;
+    private volatile AgentStatus published;
+    private volatile long activated;
+    private volatile long destroyed;
+    /** The store's apps as the worker last read them: name → keywords, in the store's order. */
+    private volatile Map<String, List<String>> apps = Map.of();
+    /** keyword → app, the map init puts in memory, for deploy's keyword. */
+    private volatile Map<String, String> keywordMap = Map.of();
     private volatile Agent agent;
     private volatile String lastError;
     /** Whether the store's apps have been read; while not, listen asks the worker again every store_retry. */
     private volatile boolean appsRead;
     private volatile boolean readingApps;
-    private long nextAppsRead;
+    /** volatile: a store bound by DS makes the next read due at once. */
+    private volatile long nextAppsRead;
     private final Runnable readApps = this::readApps;
     /** When wait_cmd began waiting, for idle_limit. */
     private long waitingSince;
@@ -126,13 +164,14 @@ public final class NaoCs implements Subsystem {
 
     @Activate
     public NaoCs(CsConfig config, BundleContext context) {
-        this(CsSettings.of(config), new BundleAgentHost(context), s -> new StoreClient(s.store(), s.storeTimeout()));
+        this(CsSettings.of(config), new BundleAgentHost(context), null);
     }
 
-    NaoCs(CsSettings settings, AgentHost host, Function<CsSettings, StoreClient> stores) {
+    /** {@code stores} null: the real {@link StoreClient} with store_timeout. */
+    NaoCs(CsSettings settings, AgentHost host, Function<URI, StoreClient> stores) {
         this.settings = settings;
         this.host = host;
-        this.stores = stores;
+        this.stores = stores != null ? stores : uri -> new StoreClient(uri, settings.storeTimeout());
         this.worker = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "nao-cs-worker");
             t.setDaemon(true);
@@ -156,6 +195,119 @@ public final class NaoCs implements Subsystem {
                 .add("callPending", () -> current != null)
                 .add("agentDone", () -> current == null && agentDone())
                 .build();
+    }
+
+    /**
+     * The store registered in this framework, for when store_uri is empty: it may come and go, so the reference is
+     * dynamic (DS injects dynamic references by method, not through the constructor). A new address makes listen read
+     * the apps again at once.
+     */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    void bindStore(RappStore service, Map<String, Object> properties) {
+        Object uri = properties.get(RappStore.URI_PROPERTY);
+        if (uri == null) {
+            error("the RappStore service has no " + RappStore.URI_PROPERTY + " property; it is not used");
+            return;
+        }
+        try {
+            storeFound(URI.create(uri.toString()));
+        } catch (IllegalArgumentException e) {
+            error("the RappStore service's " + RappStore.URI_PROPERTY + " '" + uri + "' is not a URI; it is not used: "
+                    + e.getMessage());
+        }
+    }
+
+    void unbindStore(RappStore service, Map<String, Object> properties) {
+        Object uri = properties.get(RappStore.URI_PROPERTY);
+        if (uri != null && uri.toString().equals(String.valueOf(serviceStore))) {
+            serviceStore = null;
+        }
+    }
+
+    /** The service's address: the apps are read again from it at listen's next step (when store_uri is empty). */
+    void storeFound(URI uri) {
+        serviceStore = uri;
+        if (settings.store() == null) {
+            appsRead = false;
+            nextAppsRead = System.nanoTime();
+        }
+    }
+
+    /** On the worker: the client of the configured store, else of the service's, else null. */
+    private StoreClient client() {
+        URI uri = settings.store() != null ? settings.store() : serviceStore;
+        if (uri == null) {
+            return null;
+        }
+        StoreClient c = store;
+        if (c == null || !c.store().equals(uri)) {
+            c = stores.apply(uri);
+            store = c;
+        }
+        return c;
+    }
+
+    private String noStore() {
+        return "store_uri is empty and no " + RappStore.class.getSimpleName() + " service is registered";
+    }
+
+    // RappCore: called on the operator's thread.
+
+    @Override
+    public Map<String, List<String>> apps() {
+        return apps;
+    }
+
+    @Override
+    public void deploy(String app) {
+        List<String> keywords = app == null ? null : apps.get(app);
+        if (keywords == null) {
+            throw new IllegalArgumentException("the store has no app '" + app + "'; it has " + apps.keySet());
+        }
+        // The first keyword the keyword map gives to this app: an earlier app may have claimed a shared one.
+        String word = null;
+        Map<String, String> byKeyword = keywordMap;
+        for (String k : keywords) {
+            if (app.equals(byKeyword.get(k))) {
+                word = k;
+                break;
+            }
+        }
+        if (word == null) {
+            throw new IllegalArgumentException("app '" + app + "' has no keyword of its own: " + keywords
+                    + " are all claimed by other apps");
+        }
+        String now = state;
+        if (!LISTEN.equals(now)) {
+            throw new IllegalStateException("cs is in " + now + ", not listen: " + (dealing != null
+                    ? "app '" + dealing + "' is under way; destroy it first" : "it takes an app only while it listens"));
+        }
+        if (!operatorWord.compareAndSet(null, word)) {
+            throw new IllegalStateException("a deploy of '" + operatorWord.get() + "' is already waiting for listen");
+        }
+    }
+
+    @Override
+    public void destroy() {
+        String now = state;
+        if (dealing != null && !LISTEN.equals(now)) {
+            destroyRequested = true;
+        }
+    }
+
+    @Override
+    public RappStatus status() {
+        return new RappStatus(state, dealing, published, lastError, activated, destroyed);
+    }
+
+    /** The state a behaviour of nao.cs entered, for status(); a volatile write of a constant, nothing allocated. */
+    void entered(String name) {
+        state = name;
+    }
+
+    private void daStatus(CsMemory next, AgentStatus status) {
+        next.daStatus = status;
+        published = status;
     }
 
     @Deactivate
@@ -236,6 +388,7 @@ public final class NaoCs implements Subsystem {
     // init (§3.8.2): the configuration into memory, the store's apps into the app map and dictionary.
 
     void init() {
+        entered(INIT);
         CsMemory next = memory.next();
         next.threshold = settings.threshold();
         next.language = settings.language();
@@ -244,27 +397,45 @@ public final class NaoCs implements Subsystem {
         next.dictionary.clear();
         next.dictionary.add(LONG);
         next.dictionary.add(ABORT);
-        store = stores.apply(settings);
         appsRead = false;
         readingApps = true;
         nextAppsRead = System.nanoTime() + settings.storeRetry().toNanos();
         worker.execute(readApps);
+        next.tm = false;
+    }
+
+    /**
+     * init's tm: the worker has read the store's apps, or failed to (the store client's own timeout bounds that).
+     * listen's first RECOGNIZE then carries the apps' keywords: r_core,mic takes no new dictionary while it
+     * recognizes, so one sent before the apps were read would hold the old one until a word is heard.
+     */
+    void initDone() {
+        if (!readingApps) {
+            memory.next().tm = true;
+        }
     }
 
     /** On the worker: the store's apps into outcome, or a clear error (listen then asks again). */
     private void readApps() {
         try {
-            StoreClient client = store;
+            StoreClient client = client();
             if (client == null) {
+                error("init: no store known yet, the dictionary has only " + LONG + " and " + ABORT + " until one is ("
+                        + noStore() + ")");
                 return;
             }
             Map<String, String> app = new HashMap<>();
+            Map<String, List<String>> byName = new LinkedHashMap<>();
             for (StoreApp a : client.apps()) {
+                byName.put(a.name(), List.copyOf(a.keywords()));
                 for (String k : a.keywords()) {
                     app.putIfAbsent(k, a.name());
                 }
             }
-            outcome.set(Map.copyOf(app));
+            Map<String, String> map = Map.copyOf(app);
+            keywordMap = map;
+            apps = Collections.unmodifiableMap(byName);
+            outcome.set(map);
             appsRead = true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -278,22 +449,41 @@ public final class NaoCs implements Subsystem {
 
     // listen (§3.8.4)
 
+    /**
+     * Its terminal condition, extended for the operator: a new rw from r_core,mic, or the word deploy handed over
+     * (the app's first keyword), taken from the atomic reference without waiting. Deploy's word leaves r_core,mic's
+     * RECOGNIZE running: r_core,mic has no way to end a recognition early (its idle rejects ABORT and recog ignores
+     * commands until it passes a word), so the next word it hears ends it; cs is then not in listen and takes that rw
+     * only when a wordSpotting of the app waits for one.
+     */
     void listen(int iteration) {
         CsMemory next = memory.next();
         if (iteration == 0) {
+            // A deploy or destroy that raced with the end of the last app is not carried over to the next one.
+            operatorWord.set(null);
+            destroyRequested = false;
+            dealing = null;
+            published = null;
+            entered(LISTEN);
             takeApps(next);
             recognize(next);
             mic0 = micStatus.get().rwSeq;
             next.tm = false;
-        } else if (micStatus.isNew() && micStatus.get().rwSeq != mic0 && !memory.current().tm) {
+        } else if (memory.current().tm) {
+            return;
+        } else if (micStatus.isNew() && micStatus.get().rwSeq != mic0) {
             next.recogWord = micStatus.get().rw;
             next.tm = true;
-        } else if (!memory.current().tm) {
+        } else if (operatorWord.get() != null) {
+            next.recogWord = operatorWord.getAndSet(null);
+            next.tm = true;
+        } else {
             // When init could not read the apps, the worker tries again now and then, and the apps it gets are
             // listened for at once. The loop only hands the job over.
             if (takeApps(next)) {
                 recognize(next);
             } else if (!appsRead && !readingApps && System.nanoTime() - nextAppsRead >= 0) {
+                // Also while no store is known: the worker says so and the next try comes a store_retry later.
                 readingApps = true;
                 nextAppsRead = System.nanoTime() + settings.storeRetry().toNanos();
                 worker.execute(readApps);
@@ -329,8 +519,10 @@ public final class NaoCs implements Subsystem {
     // interpret_short (§3.8.6)
 
     void interpretShort() {
+        entered("interpret_short");
         CsMemory next = memory.next();
         next.appName = getAppName(next);
+        dealing = CsMemory.ERROR.equals(next.appName) ? null : next.appName;
         next.say = NOT_RECOGNIZED;
     }
 
@@ -349,6 +541,7 @@ public final class NaoCs implements Subsystem {
     void recordCmd(int iteration) {
         CsMemory next = memory.next();
         if (iteration == 0) {
+            entered("record_cmd");
             MicCommand c = micCommand.message();
             c.cmd = MicCommand.Cmd.REGISTER;
             c.fp = memory.current().rd;
@@ -373,6 +566,7 @@ public final class NaoCs implements Subsystem {
     void interpretLong(int iteration) {
         CsMemory next = memory.next();
         if (iteration == 0) {
+            entered("interpret_long");
             error("interpret_long: the RAPP Platform's speech recognition (recog_sentence) is not available: the store "
                     + "serves no speech endpoint; say the app's keyword instead");
             next.recogSentence = null;
@@ -387,6 +581,7 @@ public final class NaoCs implements Subsystem {
     void inform(int iteration) {
         CsMemory next = memory.next();
         if (iteration == 0) {
+            entered("inform");
             LsCommand c = lsCommand.message();
             c.cmd = LsCommand.Cmd.SAY;
             c.text = memory.current().say;
@@ -406,14 +601,19 @@ public final class NaoCs implements Subsystem {
     void load(int iteration) {
         CsMemory next = memory.next();
         if (iteration == 0) {
+            entered("load");
             String app = memory.current().appName;
             next.pkg = null;
             next.tm = false;
             outcome.set(null);
             Path target = settings.recordings().resolve("apps").resolve(app + ".jar");
-            StoreClient client = store;
             worker.execute(() -> {
                 try {
+                    StoreClient client = client();
+                    if (client == null) {
+                        outcome.set("app '" + app + "' could not be loaded: " + noStore());
+                        return;
+                    }
                     Files.createDirectories(target.getParent());
                     outcome.set(client.download(app, target));
                 } catch (InterruptedException e) {
@@ -440,9 +640,10 @@ public final class NaoCs implements Subsystem {
     void activate(int iteration) {
         CsMemory next = memory.next();
         if (iteration == 0) {
+            entered("activate");
             String app = memory.current().appName;
             Path jar = Path.of(memory.current().pkg);
-            next.daStatus = null;
+            daStatus(next, null);
             next.tm = false;
             outcome.set(null);
             slot.set(null);
@@ -464,11 +665,12 @@ public final class NaoCs implements Subsystem {
         } else if (!memory.current().tm) {
             Object o = outcome.getAndSet(null);
             if (o instanceof Agent) {
-                next.daStatus = AgentStatus.WORKING;
+                daStatus(next, AgentStatus.WORKING);
+                activated++;
                 next.tm = true;
             } else if (o instanceof String why) {
                 error(why);
-                next.daStatus = AgentStatus.ERROR;
+                daStatus(next, AgentStatus.ERROR);
                 next.tm = true;
             }
         }
@@ -479,11 +681,18 @@ public final class NaoCs implements Subsystem {
     void waitCmd(int iteration) {
         CsMemory next = memory.next();
         if (iteration == 0) {
+            entered("wait_cmd");
             next.tm = false;
             waitingSince = System.nanoTime();
             return;
         }
         if (memory.current().tm) {
+            return;
+        }
+        if (destroyRequested) {
+            // The operator's destroy: no call is taken, so not callPending leads to destroy.
+            destroyRequested = false;
+            next.tm = true;
             return;
         }
         Call c = slot.getAndSet(null);
@@ -492,13 +701,13 @@ public final class NaoCs implements Subsystem {
             next.tm = true;
         } else if (agentDone()) {
             Agent a = agent;
-            next.daStatus = a == null ? AgentStatus.FINISHED : a.status == AgentStatus.WORKING ? AgentStatus.FINISHED : a.status;
+            daStatus(next, a == null || a.status == AgentStatus.WORKING ? AgentStatus.FINISHED : a.status);
             next.tm = true;
         } else if (System.nanoTime() - waitingSince >= settings.idleLimit().toNanos()) {
             Agent a = agent;
             error("app '" + (a == null ? memory.current().appName : a.app) + "' made no RAPP call and did not end for "
                     + settings.idleLimit().toMillis() + " ms (idle_limit): it is destroyed");
-            next.daStatus = AgentStatus.ERROR;
+            daStatus(next, AgentStatus.ERROR);
             next.tm = true;
         }
     }
@@ -509,6 +718,7 @@ public final class NaoCs implements Subsystem {
         CsMemory next = memory.next();
         Call c = current;
         if (iteration == 0) {
+            entered("execute");
             next.tm = false;
             sentAt = steps;
             relay(c);
@@ -518,6 +728,10 @@ public final class NaoCs implements Subsystem {
             return;
         }
         if (c.state.get() != Call.TAKEN) {
+            finishCall(next);
+        } else if (destroyRequested) {
+            // Back to wait_cmd, which honours the request; the request stays set until then.
+            c.fail(OPERATOR_DESTROY);
             finishCall(next);
         } else if (completed(c)) {
             c.complete();
@@ -785,7 +999,8 @@ public final class NaoCs implements Subsystem {
 
     // destroy (§3.8.12): destroyDA() without waiting: revoke and interrupt now, stop and uninstall on the worker.
 
-    void destroy() {
+    void destroyAgent() {
+        entered("destroy");
         Agent a = agent;
         agent = null;
         Call c = current;
@@ -796,8 +1011,9 @@ public final class NaoCs implements Subsystem {
         slot.set(null);
         CsMemory next = memory.next();
         next.pkg = null;
-        next.daStatus = null;
+        daStatus(next, null);
         if (a != null) {
+            destroyed++;
             a.rapp.revoke();
             a.thread.interrupt();
             worker.execute(() -> a.destroy(host, settings));
@@ -807,7 +1023,8 @@ public final class NaoCs implements Subsystem {
     // unregister (§3.8.13) and finish (§3.8.14): the core agent ends; nothing of an agent is left.
 
     void unregister() {
-        destroy();
+        destroyAgent();
+        entered("unregister");
         store = null;
     }
 

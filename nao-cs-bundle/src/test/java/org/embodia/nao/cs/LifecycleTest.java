@@ -33,7 +33,6 @@ class LifecycleTest {
         store = StoreServers.start(apps, 0);
         rig = new Rig(store.uri(), dir.resolve("cs"), 5);
         rig.step();
-        rig.step();
         assertTrue(rig.cs.awaitWorker(5000));
         rig.stepUntil("listen");
         rig.step();

@@ -10,6 +10,7 @@ import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -37,11 +38,27 @@ class NaoCsTest {
     private Rig listening(URI store, double callTimeout) throws Exception {
         Rig rig = new Rig(store, dir.resolve("cs"), callTimeout);
         assertEquals("init", rig.step());
-        assertEquals("register", rig.step());
         assertTrue(rig.cs.awaitWorker(5000));
         rig.stepUntil("listen");
         rig.step();
         return rig;
+    }
+
+    @Test
+    void initWaitsForTheStoresAppsSoThatListensFirstRecognizeCarriesTheirKeywords() throws Exception {
+        try (StoreServers.Running store = store(); Rig rig = new Rig(store.uri(), dir.resolve("cs"), 5)) {
+            assertEquals("init", rig.step());
+            assertTrue(rig.cs.awaitWorker(5000));
+            assertEquals("init", rig.step(), "tm switches once the worker is done");
+            assertEquals("init", rig.step(), "and ends init a step later");
+            assertEquals("register", rig.step());
+            assertEquals("listen", rig.step());
+            assertTrue(rig.micCommand.isNew(), "listen's i0 sends RECOGNIZE");
+            MicCommand c = rig.micCommand.get();
+            assertEquals(MicCommand.Cmd.RECOGNIZE, c.cmd);
+            List<String> words = Arrays.asList(Arrays.copyOf(c.dct.words, c.dct.count));
+            assertTrue(words.containsAll(List.of("hello", "greet", "Long", "Abort")), words.toString());
+        }
     }
 
     @Test
@@ -182,6 +199,17 @@ class NaoCsTest {
     @Test
     void listenAndWaitCmdAllocateNothingOnceWarm() throws Exception {
         try (StoreServers.Running store = store(); Rig rig = listening(store.uri(), 30)) {
+            // The operator's shell reads cs all along: RappCore's reads and hand-over slots cost the loop nothing.
+            AtomicInteger polls = new AtomicInteger();
+            Thread shell = new Thread(() -> {
+                while (!Thread.currentThread().isInterrupted()) {
+                    if (rig.cs.status().state() != null && rig.cs.apps() != null) {
+                        polls.incrementAndGet();
+                    }
+                }
+            }, "shell");
+            shell.setDaemon(true);
+            shell.start();
             assertEquals("listen", rig.fsm.currentState());
             assertEquals(0, measure(rig), "bytes allocated by 20,000 warm steps in listen");
             Object gate = new Object();
@@ -196,6 +224,9 @@ class NaoCsTest {
             assertEquals(0, measure(rig), "bytes allocated by 20,000 warm steps in wait_cmd");
             assertEquals("wait_cmd", rig.fsm.currentState());
             assertNotNull(rig.cs.agentStatus());
+            shell.interrupt();
+            shell.join();
+            assertTrue(polls.get() > 0, "the shell read the status while the loop ran");
         }
     }
 

@@ -32,7 +32,6 @@ import org.embodia.nao.api.LsStatus;
 import org.embodia.nao.api.MicCommand;
 import org.embodia.nao.api.MicStatus;
 import org.embodia.rapp.api.DynamicAgent;
-import org.embodia.rapp.store.api.StoreClient;
 
 /**
  * c_core,cs stepped as the scheduler steps it, with the virtual side played by the test through the buffers: each
@@ -62,10 +61,19 @@ final class Rig implements AutoCloseable {
     }
 
     Rig(URI store, Path dir, double callTimeout, double idleLimit, double storeRetry) throws FsmLoadException {
+        this(store, dir, callTimeout, idleLimit, storeRetry, null);
+    }
+
+    /**
+     * {@code store} null: cs finds the store as the RappStore service's address. {@code host} null: the stand-in host
+     * handing out {@link #agents}.
+     */
+    Rig(URI store, Path dir, double callTimeout, double idleLimit, double storeRetry, AgentHost apps)
+            throws FsmLoadException {
         CsSettings settings = new CsSettings(store, 0.4, "English", dir, 400, 1.0, seconds(callTimeout),
-                Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ofMillis(300), seconds(idleLimit),
+                Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofMillis(300), seconds(idleLimit),
                 seconds(storeRetry));
-        AgentHost host = (app, jar, timeout) -> {
+        AgentHost host = apps != null ? apps : (app, jar, timeout) -> {
             DynamicAgent agent = agents.get(app);
             if (agent == null) {
                 throw new IllegalStateException("bundle of app '" + app + "' did not resolve: missing requirement");
@@ -82,7 +90,7 @@ final class Rig implements AutoCloseable {
                 }
             };
         };
-        cs = new NaoCs(settings, host, s -> new StoreClient(s.store(), s.storeTimeout()));
+        cs = new NaoCs(settings, host, null);
         mic.connect(cs.micStatus);
         ls.connect(cs.lsStatus);
         body.connect(cs.bodyStatus);
@@ -93,7 +101,7 @@ final class Rig implements AutoCloseable {
         cs.bodyCommand.connect(bodyCommand);
         Map<String, Behavior> behaviors = new LinkedHashMap<>();
         behaviors.put("init", new Init(cs));
-        behaviors.put("register", new Register());
+        behaviors.put("register", new Register(cs));
         behaviors.put("listen", new Listen(cs));
         behaviors.put("interpret_long", new InterpretLong(cs));
         behaviors.put("interpret_short", new InterpretShort(cs));
@@ -104,7 +112,7 @@ final class Rig implements AutoCloseable {
         behaviors.put("execute", new Execute(cs));
         behaviors.put("destroy", new Destroy(cs));
         behaviors.put("unregister", new Unregister(cs));
-        behaviors.put("finish", new Finish());
+        behaviors.put("finish", new Finish(cs));
         behaviors.put("record_cmd", new RecordCmd(cs));
         behaviors.replaceAll((name, b) -> new Behavior() {
             @Override

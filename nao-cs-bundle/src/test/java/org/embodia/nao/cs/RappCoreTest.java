@@ -1,0 +1,246 @@
+package org.embodia.nao.cs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.embodia.nao.api.LsCommand;
+import org.embodia.nao.api.MicCommand;
+import org.embodia.nao.cs.api.RappStatus;
+import org.embodia.rapp.api.AgentStatus;
+import org.embodia.rapp.api.RappException;
+import org.embodia.rapp.store.api.RappStore;
+import org.embodia.rapp.store.api.StoreServers;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The operator's RappCore on cs under the engine, with the virtual side and the apps played by the test. */
+class RappCoreTest {
+    @TempDir
+    Path dir;
+    private StoreServers.Running store;
+    private Rig rig;
+
+    @BeforeEach
+    void listening() throws Exception {
+        Path apps = Files.createDirectories(dir.resolve("store"));
+        Rig.app(apps, "greeter", "hello, greet");
+        Rig.app(apps, "walker", "walk");
+        // "hello" is the greeter's already: the mimic's own keyword is "copy".
+        Rig.app(apps, "mimic", "hello, copy");
+        store = StoreServers.start(apps, 0);
+        rig = new Rig(store.uri(), dir.resolve("cs"), 5);
+        rig.step();
+        rig.step();
+        assertTrue(rig.cs.awaitWorker(5000));
+        rig.stepUntil("listen");
+        rig.step();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        rig.close();
+        store.close();
+    }
+
+    @Test
+    void appsAreTheStoresNamesWithTheirKeywords() {
+        assertEquals(Map.of("greeter", List.of("hello", "greet"), "walker", List.of("walk"), "mimic",
+                List.of("hello", "copy")), rig.cs.apps());
+        assertEquals(new RappStatus("listen", null, null, null, 0, 0), rig.cs.status());
+    }
+
+    @Test
+    void deployTakesTheAppsKeywordAsTheRecognizedWordAndRunsIt() throws Exception {
+        CountDownLatch said = new CountDownLatch(1);
+        rig.agents.put("mimic", rapp -> {
+            rapp.textToSpeech("copied", "English");
+            said.countDown();
+        });
+        rig.cs.deploy("mimic");
+        rig.stepUntil("load");
+        assertEquals("copy", rig.cs.memory().recogWord, "the mimic's own keyword, not the greeter's hello");
+        assertEquals("mimic", rig.cs.memory().appName);
+        rig.stepUntil("execute");
+        rig.step();
+        assertEquals(new RappStatus("execute", "mimic", AgentStatus.WORKING, null, 1, 0), rig.cs.status());
+        assertEquals("copied", rig.lsCommand.get().text);
+        rig.replyLs();
+        assertTrue(waitFor(rig, said));
+        rig.stepUntil("destroy");
+        rig.stepUntil("listen");
+        rig.step();
+        RappStatus s = rig.cs.status();
+        assertEquals("listen", s.state());
+        assertNull(s.app());
+        assertEquals(1, s.activated());
+        assertEquals(1, s.destroyed());
+        assertTrue(rig.failures.isEmpty(), rig.failures.toString());
+    }
+
+    @Test
+    void deployLeavesTheRecognizeOfListenRunning() throws Exception {
+        rig.agents.put("walker", rapp -> Thread.sleep(60_000));
+        MicCommand listened = rig.micCommand.get();
+        assertEquals(MicCommand.Cmd.RECOGNIZE, listened.cmd);
+        rig.cs.deploy("walker");
+        for (int i = 0; i < 2000 && !rig.fsm.currentState().equals("wait_cmd"); i++) {
+            rig.step();
+            assertFalse(rig.micCommand.isNew(), "nothing more is sent to r_core,mic: its RECOGNIZE is not aborted");
+            Thread.sleep(2);
+        }
+        assertEquals("wait_cmd", rig.fsm.currentState());
+    }
+
+    @Test
+    void badDeploysAreClearErrorsAndChangeNothing() throws Exception {
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> rig.cs.deploy("dancer"));
+        assertTrue(unknown.getMessage().startsWith("the store has no app 'dancer'; it has ["), unknown.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> rig.cs.deploy(null));
+        for (int i = 0; i < 5; i++) {
+            assertEquals("listen", rig.step());
+        }
+        rig.agents.put("walker", rapp -> Thread.sleep(60_000));
+        rig.cs.deploy("walker");
+        IllegalStateException twice = assertThrows(IllegalStateException.class, () -> rig.cs.deploy("greeter"));
+        assertEquals("a deploy of 'walk' is already waiting for listen", twice.getMessage());
+        rig.stepUntil("wait_cmd");
+        rig.step();
+        IllegalStateException busy = assertThrows(IllegalStateException.class, () -> rig.cs.deploy("greeter"));
+        assertEquals("cs is in wait_cmd, not listen: app 'walker' is under way; destroy it first", busy.getMessage());
+        assertEquals("walker", rig.cs.status().app());
+    }
+
+    @Test
+    void destroyFromAnotherThreadEndsAnAgentWaitingForACall() throws Exception {
+        rig.cs.destroy();
+        assertEquals(new RappStatus("listen", null, null, null, 0, 0), rig.cs.status(), "nothing runs: nothing done");
+        rig.agents.put("walker", rapp -> Thread.sleep(60_000));
+        rig.cs.deploy("walker");
+        rig.stepUntil("wait_cmd");
+        rig.step();
+        Thread shell = new Thread(rig.cs::destroy, "shell");
+        shell.start();
+        shell.join();
+        rig.stepUntil("destroy");
+        rig.stepUntil("listen");
+        assertTrue(rig.cs.awaitWorker(5000));
+        assertEquals(1, rig.removed.get("walker"), "its bundle was removed");
+        assertEquals(1, rig.cs.status().destroyed());
+        assertNull(rig.fsm.fault());
+    }
+
+    @Test
+    void destroyDuringACallFailsTheCallAndEndsTheAgent() throws Exception {
+        CountDownLatch failed = new CountDownLatch(1);
+        String[] why = new String[1];
+        rig.agents.put("greeter", rapp -> {
+            try {
+                rapp.textToSpeech("never answered", "English");
+            } catch (RappException e) {
+                why[0] = e.getMessage();
+                failed.countDown();
+            }
+        });
+        rig.cs.deploy("greeter");
+        rig.stepUntil("execute");
+        rig.step();
+        assertEquals(LsCommand.Cmd.SAY, rig.lsCommand.get().cmd);
+        rig.cs.destroy();
+        assertEquals("wait_cmd", nextState(rig, "execute"));
+        rig.stepUntil("destroy");
+        rig.stepUntil("listen");
+        assertTrue(failed.await(5, TimeUnit.SECONDS));
+        assertTrue(why[0].contains(NaoCs.OPERATOR_DESTROY), why[0]);
+        assertEquals(1, rig.cs.status().destroyed());
+        assertNull(rig.fsm.fault());
+    }
+
+    @Test
+    void withNoStoreUriTheRappStoreServicesAddressIsUsed() throws Exception {
+        try (Rig found = new Rig(null, dir.resolve("found"), 5, 600, 0.05, null)) {
+            found.step();
+            found.step();
+            assertTrue(found.cs.awaitWorker(5000));
+            found.stepUntil("listen");
+            for (int i = 0; i < 20; i++) {
+                long t0 = System.nanoTime();
+                found.step();
+                assertTrue(System.nanoTime() - t0 < 50_000_000L, "listen never waits for a store");
+                Thread.sleep(2);
+            }
+            assertTrue(found.cs.lastError().startsWith("init: no store known yet"), found.cs.lastError());
+            assertEquals(Map.of(), found.cs.apps());
+            found.cs.bindStore(null, Map.of(RappStore.URI_PROPERTY, "http://[::1"));
+            assertTrue(found.cs.lastError().startsWith("the RappStore service's rapp.store.uri 'http://[::1' is not a URI"),
+                    found.cs.lastError());
+            Map<String, Object> properties = Map.of(RappStore.URI_PROPERTY, store.uri().toString());
+            found.cs.bindStore(null, properties);
+            for (int i = 0; i < 2000 && !found.micCommand.get().dct.toString().contains("walk"); i++) {
+                found.step();
+                Thread.sleep(2);
+            }
+            assertEquals("listen", found.fsm.currentState());
+            assertTrue(found.micCommand.get().dct.toString().contains("walk"), found.micCommand.get().dct.toString());
+            assertEquals(List.of("walk"), found.cs.apps().get("walker"));
+
+            // The store goes away: an app asked for now is a clear error, and cs listens again.
+            found.cs.unbindStore(null, properties);
+            found.hear("walk");
+            found.stepUntil("inform");
+            assertEquals("app 'walker' could not be loaded: store_uri is empty and no RappStore service is registered",
+                    found.cs.lastError());
+            found.step();
+            found.replyLs();
+            found.stepUntil("listen");
+            assertNull(found.fsm.fault());
+        }
+    }
+
+    @Test
+    void theBundleRegistersRappCoreAndFollowsTheRappStoreService() throws Exception {
+        try (InputStream in = NaoCs.class.getClassLoader().getResourceAsStream("OSGI-INF/org.embodia.nao.cs.NaoCs.xml")) {
+            String xml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(xml.contains("<provide interface=\"org.embodia.nao.cs.api.RappCore\"/>"), xml);
+            assertTrue(xml.contains("cardinality=\"0..1\" policy=\"dynamic\" interface=\"org.embodia.rapp.store.api.RappStore\""),
+                    xml);
+            assertTrue(xml.contains("<property name=\"store.uri\" type=\"String\" value=\"\"/>"), xml);
+        }
+    }
+
+    /** Steps until the state after {@code from} runs; returns it. */
+    private static String nextState(Rig rig, String from) throws InterruptedException {
+        for (int i = 0; i < 2000; i++) {
+            String s = rig.step();
+            if (!s.equals(from)) {
+                return s;
+            }
+            Thread.sleep(2);
+        }
+        throw new AssertionError("stayed in " + from);
+    }
+
+    /** Steps the loop while the agent's thread gets to the latch. */
+    private static boolean waitFor(Rig rig, CountDownLatch latch) throws InterruptedException {
+        for (int i = 0; i < 2000; i++) {
+            if (latch.await(2, TimeUnit.MILLISECONDS)) {
+                return true;
+            }
+            rig.step();
+        }
+        return false;
+    }
+}

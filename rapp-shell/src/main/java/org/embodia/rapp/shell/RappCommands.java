@@ -1,0 +1,142 @@
+package org.embodia.rapp.shell;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.embodia.nao.cs.api.RappCore;
+import org.embodia.nao.cs.api.RappStatus;
+import org.embodia.nao.sim.api.NaoSimulator;
+import org.embodia.scheduler.Agent;
+import org.embodia.scheduler.StateSwitch;
+import org.embodia.scheduler.SubsystemDiagnostics;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+
+/**
+ * Gogo commands of scope {@code rapp}: the RAPP core agent's dynamic agents as the operator sees them (seed 001
+ * §3.8). They need c_core,cs running: in nao-sim the operator's console is {@code core/a./cs} until
+ * {@code agent:swap org.embodia.nao.shell org.embodia.nao.cs} puts the RAPP control subsystem in its place.
+ */
+@Component(service = RappCommands.class, property = {"osgi.command.scope=rapp", "osgi.command.function=apps",
+        "osgi.command.function=deploy", "osgi.command.function=destroy", "osgi.command.function=status",
+        "osgi.command.function=demo"})
+public final class RappCommands {
+    static final String CS = "core/a./cs";
+
+    private volatile RappCore core;
+    private volatile NaoSimulator simulator;
+    private final List<Agent> agents = new CopyOnWriteArrayList<>();
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    void setCore(RappCore c) {
+        core = c;
+    }
+
+    void unsetCore(RappCore c) {
+        if (core == c) {
+            core = null;
+        }
+    }
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    void setSimulator(NaoSimulator s) {
+        simulator = s;
+    }
+
+    void unsetSimulator(NaoSimulator s) {
+        if (simulator == s) {
+            simulator = null;
+        }
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    void addAgent(Agent agent) {
+        agents.add(agent);
+    }
+
+    void removeAgent(Agent agent) {
+        agents.remove(agent);
+    }
+
+    RappCore core() {
+        RappCore c = core;
+        if (c == null) {
+            throw new IllegalStateException("the RAPP core agent's control subsystem is not running; in nao-sim: "
+                    + "agent:swap org.embodia.nao.shell org.embodia.nao.cs");
+        }
+        return c;
+    }
+
+    NaoSimulator simulator() {
+        NaoSimulator s = simulator;
+        if (s == null) {
+            throw new IllegalStateException("the voice demo speaks to the simulated NAO, and this profile runs none (nao-sim does)");
+        }
+        return s;
+    }
+
+    /** The apps of the store: name and keywords. */
+    public String apps() {
+        Map<String, List<String>> apps = core().apps();
+        if (apps.isEmpty()) {
+            return "no apps (yet): " + describe(core().status());
+        }
+        StringBuilder b = new StringBuilder();
+        apps.forEach((name, words) -> b.append(String.format(Locale.ROOT, "%-14s %s%n", name, String.join(", ", words))));
+        return b.toString();
+    }
+
+    /** Runs an app as if its keyword had been spoken. */
+    public String deploy(String app) {
+        core().deploy(app);
+        return "deploying " + app + "; rapp:status shows how it goes";
+    }
+
+    /** Destroys the running app, whatever its state. */
+    public String destroy() {
+        core().destroy();
+        return "destroying the running app; cs goes back to listen";
+    }
+
+    public String status() {
+        return describe(core().status());
+    }
+
+    /** The voice path once, end to end: someone says an app's keyword, the app runs and is destroyed. */
+    public String demo() throws InterruptedException {
+        return new VoiceDemo(this, System.out).run();
+    }
+
+    static String describe(RappStatus s) {
+        return String.format(Locale.ROOT, "cs %s, app %s, da_status %s, activated %d, destroyed %d%s", s.state(),
+                s.app() == null ? "-" : s.app(), s.agentStatus() == null ? "-" : s.agentStatus(), s.activated(), s.destroyed(),
+                s.lastError() == null ? "" : ", last error: " + s.lastError());
+    }
+
+    /** The FSM state of a subsystem in whichever agent runs it, or "-". */
+    String state(String subsystem) {
+        for (Agent a : agents) {
+            for (SubsystemDiagnostics d : a.subsystems()) {
+                if (d.name().equals(subsystem) && d.present()) {
+                    return String.valueOf(d.state());
+                }
+            }
+        }
+        return "-";
+    }
+
+    List<StateSwitch> switches(String subsystem) {
+        for (Agent a : agents) {
+            for (SubsystemDiagnostics d : a.subsystems()) {
+                if (d.name().equals(subsystem) && d.present()) {
+                    return a.switches(subsystem);
+                }
+            }
+        }
+        return List.of();
+    }
+}
