@@ -1,6 +1,10 @@
 package org.embodia.nao.cs;
 
-/** c_core,cs's configuration under PID {@value NaoCs#PID}: the spec's getFromConfigureFile() (§3.8.2). */
+/**
+ * c_core,cs's configuration under PID {@value NaoCs#PID}: the spec's getFromConfigureFile() (§3.8.2). As DS maps a
+ * component property type, an underscore in a method's name is a dot in the property's: {@code store.uri},
+ * {@code recording.path}, {@code idle.limit}, ...
+ */
 public @interface CsConfig {
     /**
      * The RAPP Store's address; empty: the address (service property rapp.store.uri) of the RappStore service

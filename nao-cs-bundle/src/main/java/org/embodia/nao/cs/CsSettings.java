@@ -19,7 +19,7 @@ record CsSettings(URI store, double threshold, String language, Path recordings,
                 store = URI.create(c.store_uri());
             }
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("store_uri '" + c.store_uri() + "' is not a URI: " + e.getMessage());
+            throw new IllegalArgumentException("store.uri '" + c.store_uri() + "' is not a URI: " + e.getMessage());
         }
         if (!(c.threshold() >= 0 && c.threshold() <= 1)) {
             throw new IllegalArgumentException("threshold " + c.threshold() + " is outside [0, 1]");
@@ -28,14 +28,14 @@ record CsSettings(URI store, double threshold, String language, Path recordings,
             throw new IllegalArgumentException("language is empty");
         }
         if (c.recording_path() == null || c.recording_path().isBlank()) {
-            throw new IllegalArgumentException("recording_path is empty");
+            throw new IllegalArgumentException("recording.path is empty");
         }
         positive("energy", c.energy());
         return new CsSettings(store, c.threshold(), c.language(), Path.of(c.recording_path()), c.energy(),
-                positive("silence_time", c.silence_time()), seconds("call_timeout", c.call_timeout()),
-                seconds("store_timeout", c.store_timeout()), seconds("activate_timeout", c.activate_timeout()),
-                seconds("destroy_timeout", c.destroy_timeout()), seconds("idle_limit", c.idle_limit()),
-                seconds("store_retry", c.store_retry()));
+                positive("silence.time", c.silence_time()), seconds("call.timeout", c.call_timeout()),
+                seconds("store.timeout", c.store_timeout()), seconds("activate.timeout", c.activate_timeout()),
+                seconds("destroy.timeout", c.destroy_timeout()), seconds("idle.limit", c.idle_limit()),
+                seconds("store.retry", c.store_retry()));
     }
 
     private static double positive(String name, double value) {

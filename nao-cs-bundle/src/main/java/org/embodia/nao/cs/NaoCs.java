@@ -248,7 +248,7 @@ public final class NaoCs implements Subsystem, RappCore {
     }
 
     private String noStore() {
-        return "store_uri is empty and no " + RappStore.class.getSimpleName() + " service is registered";
+        return "store.uri is empty and no " + RappStore.class.getSimpleName() + " service is registered";
     }
 
     // RappCore: called on the operator's thread.
@@ -706,7 +706,7 @@ public final class NaoCs implements Subsystem, RappCore {
         } else if (System.nanoTime() - waitingSince >= settings.idleLimit().toNanos()) {
             Agent a = agent;
             error("app '" + (a == null ? memory.current().appName : a.app) + "' made no RAPP call and did not end for "
-                    + settings.idleLimit().toMillis() + " ms (idle_limit): it is destroyed");
+                    + settings.idleLimit().toMillis() + " ms (idle.limit): it is destroyed");
             daStatus(next, AgentStatus.ERROR);
             next.tm = true;
         }

@@ -108,7 +108,7 @@ class LifecycleTest {
             long t0 = System.nanoTime();
             idle.stepUntil("destroy");
             assertTrue(System.nanoTime() - t0 >= 250_000_000L, "not before the idle limit");
-            assertEquals("app 'greeter' made no RAPP call and did not end for 300 ms (idle_limit): it is destroyed",
+            assertEquals("app 'greeter' made no RAPP call and did not end for 300 ms (idle.limit): it is destroyed",
                     idle.cs.lastError());
             idle.stepUntil("listen");
             assertTrue(idle.cs.awaitWorker(5000));

@@ -201,7 +201,7 @@ class RappCoreTest {
             found.cs.unbindStore(null, properties);
             found.hear("walk");
             found.stepUntil("inform");
-            assertEquals("app 'walker' could not be loaded: store_uri is empty and no RappStore service is registered",
+            assertEquals("app 'walker' could not be loaded: store.uri is empty and no RappStore service is registered",
                     found.cs.lastError());
             found.step();
             found.replyLs();
