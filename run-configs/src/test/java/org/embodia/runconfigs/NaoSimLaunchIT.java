@@ -32,7 +32,9 @@ class NaoSimLaunchIT {
         Path out = dir.resolve("stdout");
         Path err = dir.resolve("stderr");
         Process felix = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dembodia.script=" + file.toAbsolutePath(), "-Dgosh.args=--nointeractive", "-jar", jar.toString()))
+                "-Dembodia.script=" + file.toAbsolutePath(), "-Dgosh.args=--nointeractive", "-jar", jar.toAbsolutePath().toString()))
+                // As ./embodia runs it: from the checkout's root, where the profile's store finds the example apps.
+                .directory(Path.of("..").toAbsolutePath().normalize().toFile())
                 .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         felix.getOutputStream().close();
         assertTrue(felix.waitFor(300, TimeUnit.SECONDS), "the JVM exits once the script has ended");

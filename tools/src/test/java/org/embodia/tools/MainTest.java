@@ -256,7 +256,7 @@ class MainTest {
     void usageErrors() {
         assertEquals(2, run().code());
         assertEquals(2, run("fly").code());
-        assertTrue(run("replay", "velma.nope", "x").err().contains("neither a definition file nor a shipped FSM (shipped: nao.body, nao.cam, nao.fsr, nao.inertial, nao.ls, nao.mic, nao.touch, velma.cia402, velma.cs, velma.ve_body)"));
+        assertTrue(run("replay", "velma.nope", "x").err().contains("neither a definition file nor a shipped FSM (shipped: nao.body, nao.cam, nao.cs, nao.fsr, nao.inertial, nao.ls, nao.mic, nao.touch, velma.cia402, velma.cs, velma.ve_body)"));
         assertTrue(run("replay", "velma.cs", "no-such.jsonl").err().contains("no such trace file: no-such.jsonl"));
         assertTrue(run("check", "velma.cs", "--verbose").err().contains("unknown option '--verbose'"));
         assertTrue(run("check", "velma.ve_body", "--param", "safeIterations").err().contains("--param takes name=<integer>"));

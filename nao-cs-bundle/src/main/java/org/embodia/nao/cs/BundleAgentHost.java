@@ -10,6 +10,8 @@ import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleException;
 import org.osgi.framework.ServiceReference;
+import org.osgi.framework.startlevel.BundleStartLevel;
+import org.osgi.framework.startlevel.FrameworkStartLevel;
 
 /** {@link AgentHost} over the framework cs runs in: the app is a bundle installed, started and found by its service. */
 final class BundleAgentHost implements AgentHost {
@@ -26,6 +28,13 @@ final class BundleAgentHost implements AgentHost {
             bundle = context.installBundle("rapp:" + app + ":" + jar.getFileName(), in);
         }
         try {
+            // A framework may give new bundles a start level above its own (a profile's stand-by level): the app
+            // must start now, at the level the core agent runs at.
+            int running = context.getBundle(0).adapt(FrameworkStartLevel.class).getStartLevel();
+            BundleStartLevel level = bundle.adapt(BundleStartLevel.class);
+            if (level.getStartLevel() > running) {
+                level.setStartLevel(running);
+            }
             bundle.start();
             String filter = "(" + DynamicAgent.APP_PROPERTY + "=" + app + ")";
             long deadline = System.nanoTime() + timeout.toNanos();
