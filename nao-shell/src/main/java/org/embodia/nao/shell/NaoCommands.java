@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
@@ -24,8 +23,8 @@ import org.embodia.nao.api.SensorCommand;
 import org.embodia.nao.api.SensorStatus;
 import org.embodia.nao.sim.api.NaoSimulator;
 import org.embodia.scheduler.Agent;
+import org.embodia.scheduler.RunningSubsystems;
 import org.embodia.scheduler.StateSwitch;
-import org.embodia.scheduler.SubsystemDiagnostics;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -54,7 +53,7 @@ public final class NaoCommands {
     static final int SAMPLE_RATE = 16_000;
 
     private final NaoConsole console;
-    private final List<Agent> agents = new CopyOnWriteArrayList<>();
+    private final RunningSubsystems running = new RunningSubsystems();
     /** The simulated NAO, when the profile runs one: the world the demo and hear/press act on. */
     private volatile NaoSimulator simulator;
     /** Voice, language, volume and panorama for say and play, as the last {@code nao:voice} set them. */
@@ -70,11 +69,11 @@ public final class NaoCommands {
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
     void addAgent(Agent agent) {
-        agents.add(agent);
+        running.add(agent);
     }
 
     void removeAgent(Agent agent) {
-        agents.remove(agent);
+        running.remove(agent);
     }
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
@@ -406,25 +405,14 @@ public final class NaoCommands {
 
     /** The FSM state of a subsystem in whichever agent runs it, or "-". */
     String state(String subsystem) {
-        for (Agent a : agents) {
-            for (SubsystemDiagnostics d : a.subsystems()) {
-                if (d.name().equals(subsystem) && d.present()) {
-                    return d.fault() != null ? d.state() + " (FSM stopped: " + d.fault() + ")" : String.valueOf(d.state());
-                }
-            }
-        }
-        return "-";
+        return running.state(subsystem);
     }
 
     List<StateSwitch> switches(String subsystem) {
-        for (Agent a : agents) {
-            for (SubsystemDiagnostics d : a.subsystems()) {
-                if (d.name().equals(subsystem) && d.present()) {
-                    return a.switches(subsystem);
-                }
-            }
+        if ("-".equals(running.state(subsystem))) {
+            throw new IllegalStateException(subsystem + " is not running in any agent (is the nao-sim agent up? try agent:list)");
         }
-        throw new IllegalStateException(subsystem + " is not running in any agent (is the nao-sim agent up? try agent:list)");
+        return running.switches(subsystem);
     }
 
     private static double number(String text, String what) {

@@ -3,14 +3,13 @@ package org.embodia.rapp.shell;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.embodia.nao.cs.api.RappCore;
 import org.embodia.nao.cs.api.RappStatus;
 import org.embodia.nao.sim.api.NaoSimulator;
 import org.embodia.scheduler.Agent;
+import org.embodia.scheduler.RunningSubsystems;
 import org.embodia.scheduler.StateSwitch;
-import org.embodia.scheduler.SubsystemDiagnostics;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
@@ -29,7 +28,7 @@ public final class RappCommands {
 
     private volatile RappCore core;
     private volatile NaoSimulator simulator;
-    private final List<Agent> agents = new CopyOnWriteArrayList<>();
+    private final RunningSubsystems running = new RunningSubsystems();
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     void setCore(RappCore c) {
@@ -55,11 +54,11 @@ public final class RappCommands {
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
     void addAgent(Agent agent) {
-        agents.add(agent);
+        running.add(agent);
     }
 
     void removeAgent(Agent agent) {
-        agents.remove(agent);
+        running.remove(agent);
     }
 
     RappCore core() {
@@ -119,24 +118,10 @@ public final class RappCommands {
 
     /** The FSM state of a subsystem in whichever agent runs it, or "-". */
     String state(String subsystem) {
-        for (Agent a : agents) {
-            for (SubsystemDiagnostics d : a.subsystems()) {
-                if (d.name().equals(subsystem) && d.present()) {
-                    return String.valueOf(d.state());
-                }
-            }
-        }
-        return "-";
+        return running.state(subsystem);
     }
 
     List<StateSwitch> switches(String subsystem) {
-        for (Agent a : agents) {
-            for (SubsystemDiagnostics d : a.subsystems()) {
-                if (d.name().equals(subsystem) && d.present()) {
-                    return a.switches(subsystem);
-                }
-            }
-        }
-        return List.of();
+        return running.switches(subsystem);
     }
 }

@@ -2,10 +2,9 @@ package org.embodia.velma.shell;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.embodia.scheduler.Agent;
-import org.embodia.scheduler.SubsystemDiagnostics;
+import org.embodia.scheduler.RunningSubsystems;
 import org.embodia.velma.cs.api.CartesianImpedanceCommand;
 import org.embodia.velma.cs.api.JointImpedanceCommand;
 import org.embodia.velma.cs.api.Motion;
@@ -32,7 +31,7 @@ public final class VelmaCommands {
     static final double SLACK_SECONDS = 15;
 
     private final VelmaTaskInterface task;
-    private final List<Agent> agents = new CopyOnWriteArrayList<>();
+    private final RunningSubsystems running = new RunningSubsystems();
 
     @Activate
     public VelmaCommands(@Reference VelmaTaskInterface task) {
@@ -41,23 +40,16 @@ public final class VelmaCommands {
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
     void addAgent(Agent agent) {
-        agents.add(agent);
+        running.add(agent);
     }
 
     void removeAgent(Agent agent) {
-        agents.remove(agent);
+        running.remove(agent);
     }
 
     /** The FSM state of a subsystem in whichever agent runs it, or "-". */
     String state(String subsystem) {
-        for (Agent a : agents) {
-            for (SubsystemDiagnostics d : a.subsystems()) {
-                if (d.name().equals(subsystem) && d.present()) {
-                    return d.fault() != null ? d.state() + " (FSM stopped: " + d.fault() + ")" : String.valueOf(d.state());
-                }
-            }
-        }
-        return "-";
+        return running.state(subsystem);
     }
 
     public String status() {
