@@ -49,18 +49,112 @@ class FrameworkCycleTest {
             "org.osgi.service.component.ComponentContext", "org.apache.felix.scr.impl.Activator");
     private static final List<String> APPS = List.of("org.embodia.rapp.app.greeter.Greeter",
             "org.embodia.rapp.app.walker.Walker", "org.embodia.rapp.app.photographer.Photographer");
+    /** The package the unresolvable app imports. */
+    private static final String MISSING = "org.example.missing";
 
     @TempDir
     Path dir;
 
     @Test
     void theGreeterRunsThenHundredDeployDestroyCyclesLeaveNothingBehind() throws Exception {
-        Framework framework = framework();
         Path served = Files.createDirectories(dir.resolve("store"));
         for (String app : APPS) {
             Path jar = jarOf(app);
             Files.copy(jar, served.resolve(jar.getFileName()));
         }
+        withCs(served, (framework, rig, side) -> {
+            RappCore core = rig.cs;
+            await("the store's apps are read", () -> core.apps().size() == 3 && "listen".equals(core.status().state()));
+            assertEquals(List.of("hello", "greet"), core.apps().get("greeter"));
+
+            core.deploy("greeter");
+            await("the greeter ran and cs listens again", () -> core.status().destroyed() == 1
+                    && "listen".equals(core.status().state()));
+            assertEquals(List.of("Hello! How are you?", "I am glad you are fine."), side.said);
+            assertEquals(new RappStatus("listen", null, null, null, 1, 1), core.status());
+            assertTrue(rig.cs.awaitWorker(5000));
+            assertEquals(List.of(), apps(framework), "the greeter's bundle is gone");
+
+            side.answering = false;
+            ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            int before = threads.getThreadCount();
+            long ownBefore = own();
+            for (int i = 0; i < CYCLES; i++) {
+                core.deploy("greeter");
+                await("Working", () -> core.status().agentStatus() == AgentStatus.WORKING);
+                core.destroy();
+                long destroyed = i + 2;
+                await("destroyed and listening", () -> core.status().destroyed() == destroyed
+                        && "listen".equals(core.status().state()));
+            }
+            assertTrue(rig.cs.awaitWorker(5000));
+            long own = own();
+            for (int settle = 0; settle < 100 && own > ownBefore; settle++) {
+                Thread.sleep(20);
+                own = own();
+            }
+            int after = threads.getThreadCount();
+            List<Bundle> left = apps(framework);
+            BundleContext context = framework.getBundleContext();
+            int services = context.getAllServiceReferences(DynamicAgent.class.getName(), null) == null ? 0
+                    : context.getAllServiceReferences(DynamicAgent.class.getName(), null).length;
+            RappStatus status = core.status();
+            System.out.println("FrameworkCycleTest: " + CYCLES + " deploy/destroy cycles: activated " + status.activated()
+                    + ", destroyed " + status.destroyed() + ", app bundles installed " + left.size()
+                    + ", DynamicAgent services " + services + ", live threads " + before + " before, " + after
+                    + " after, of which not HTTP pool threads " + ownBefore + " before, " + own + " after");
+            assertEquals(List.of(), left);
+            assertEquals(0, services);
+            assertEquals(CYCLES + 1, status.activated());
+            assertEquals(CYCLES + 1, status.destroyed());
+            assertTrue(own <= ownBefore, "live threads " + ownBefore + " before, " + own + " after");
+            long poolGrowth = (after - own) - (before - ownBefore);
+            assertTrue(poolGrowth <= HTTP_POOLS, "the HTTP pools grew by " + poolGrowth + " threads");
+            assertNull(side.fault, () -> "the loop failed: " + side.fault);
+            assertTrue(rig.failures.isEmpty(), rig.failures.toString());
+            assertNull(rig.fsm.fault());
+        });
+    }
+
+    @Test
+    void anAppBundleThatDoesNotResolveIsAClearErrorItIsUninstalledAndCsListensAgain() throws Exception {
+        Path served = Files.createDirectories(dir.resolve("store"));
+        // Nothing in the framework exports the package, so Felix cannot resolve the bundle when cs starts it.
+        Rig.app(served, "broken", "broken", Map.of(Constants.IMPORT_PACKAGE, MISSING));
+        withCs(served, (framework, rig, side) -> {
+            RappCore core = rig.cs;
+            await("the store's app is read", () -> core.apps().size() == 1 && "listen".equals(core.status().state()));
+            assertNull(core.status().lastError());
+
+            core.deploy("broken");
+            await("the activation failed and cs listens again", () -> core.status().lastError() != null
+                    && "listen".equals(core.status().state()));
+            RappStatus status = core.status();
+            System.out.println("FrameworkCycleTest: an unresolvable app: " + status.lastError());
+            assertTrue(status.lastError().contains("app 'broken'"), status.lastError());
+            assertTrue(status.lastError().contains(MISSING), status.lastError());
+            assertEquals(new RappStatus("listen", null, null, status.lastError(), 0, 0), status);
+            assertEquals(status.lastError(), rig.cs.lastError());
+            assertTrue(rig.cs.awaitWorker(5000));
+            assertEquals(List.of(), apps(framework), "the broken app's bundle is uninstalled");
+            assertNull(side.fault, () -> "the loop failed: " + side.fault);
+            assertTrue(rig.failures.isEmpty(), rig.failures.toString());
+            assertNull(rig.fsm.fault());
+        });
+    }
+
+    /** What a test does with cs running: the framework it installs apps in, its rig, and the loop stepping it. */
+    @FunctionalInterface
+    private interface WithCs {
+        void run(Framework framework, Rig rig, VirtualSide side) throws Exception;
+    }
+
+    /**
+     * Runs {@code test} against cs on a fresh Felix with the real {@link BundleAgentHost}, finding a store that serves
+     * {@code served}, stepped by the loop until {@code test} returns; then the loop, cs, the store and Felix stop.
+     */
+    private void withCs(Path served, WithCs test) throws Exception {
+        Framework framework = framework();
         try (StoreServers.Running store = StoreServers.start(served, 0);
                 Rig rig = new Rig(null, dir.resolve("cs"), 5, 600, 0.05, new BundleAgentHost(framework.getBundleContext()))) {
             // As the store's bundle would register it: cs's store_uri is empty.
@@ -68,56 +162,7 @@ class FrameworkCycleTest {
             VirtualSide side = new VirtualSide(rig);
             side.start();
             try {
-                RappCore core = rig.cs;
-                await("the store's apps are read", () -> core.apps().size() == 3 && "listen".equals(core.status().state()));
-                assertEquals(List.of("hello", "greet"), core.apps().get("greeter"));
-
-                core.deploy("greeter");
-                await("the greeter ran and cs listens again", () -> core.status().destroyed() == 1
-                        && "listen".equals(core.status().state()));
-                assertEquals(List.of("Hello! How are you?", "I am glad you are fine."), side.said);
-                assertEquals(new RappStatus("listen", null, null, null, 1, 1), core.status());
-                assertTrue(rig.cs.awaitWorker(5000));
-                assertEquals(List.of(), apps(framework), "the greeter's bundle is gone");
-
-                side.answering = false;
-                ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-                int before = threads.getThreadCount();
-                long ownBefore = own();
-                for (int i = 0; i < CYCLES; i++) {
-                    core.deploy("greeter");
-                    await("Working", () -> core.status().agentStatus() == AgentStatus.WORKING);
-                    core.destroy();
-                    long destroyed = i + 2;
-                    await("destroyed and listening", () -> core.status().destroyed() == destroyed
-                            && "listen".equals(core.status().state()));
-                }
-                assertTrue(rig.cs.awaitWorker(5000));
-                long own = own();
-                for (int settle = 0; settle < 100 && own > ownBefore; settle++) {
-                    Thread.sleep(20);
-                    own = own();
-                }
-                int after = threads.getThreadCount();
-                List<Bundle> left = apps(framework);
-                BundleContext context = framework.getBundleContext();
-                int services = context.getAllServiceReferences(DynamicAgent.class.getName(), null) == null ? 0
-                        : context.getAllServiceReferences(DynamicAgent.class.getName(), null).length;
-                RappStatus status = core.status();
-                System.out.println("FrameworkCycleTest: " + CYCLES + " deploy/destroy cycles: activated " + status.activated()
-                        + ", destroyed " + status.destroyed() + ", app bundles installed " + left.size()
-                        + ", DynamicAgent services " + services + ", live threads " + before + " before, " + after
-                        + " after, of which not HTTP pool threads " + ownBefore + " before, " + own + " after");
-                assertEquals(List.of(), left);
-                assertEquals(0, services);
-                assertEquals(CYCLES + 1, status.activated());
-                assertEquals(CYCLES + 1, status.destroyed());
-                assertTrue(own <= ownBefore, "live threads " + ownBefore + " before, " + own + " after");
-                long poolGrowth = (after - own) - (before - ownBefore);
-                assertTrue(poolGrowth <= HTTP_POOLS, "the HTTP pools grew by " + poolGrowth + " threads");
-                assertNull(side.fault, () -> "the loop failed: " + side.fault);
-                assertTrue(rig.failures.isEmpty(), rig.failures.toString());
-                assertNull(rig.fsm.fault());
+                test.run(framework, rig, side);
             } finally {
                 side.stop();
             }

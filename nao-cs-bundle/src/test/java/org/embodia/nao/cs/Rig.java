@@ -237,6 +237,11 @@ final class Rig implements AutoCloseable {
 
     /** An app jar with the store's RAPP headers. */
     static Path app(Path dir, String name, String keywords) throws IOException {
+        return app(dir, name, keywords, Map.of());
+    }
+
+    /** An app jar with the store's RAPP headers and {@code headers} (an Import-Package, say) in its manifest. */
+    static Path app(Path dir, String name, String keywords, Map<String, String> headers) throws IOException {
         Manifest m = new Manifest();
         Attributes a = m.getMainAttributes();
         a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
@@ -245,6 +250,7 @@ final class Rig implements AutoCloseable {
         a.putValue("Bundle-Version", "1.0.0");
         a.putValue("RAPP-App-Name", name);
         a.putValue("RAPP-App-Keywords", keywords);
+        headers.forEach(a::putValue);
         Path file = dir.resolve(name + ".jar");
         try (OutputStream o = Files.newOutputStream(file); JarOutputStream out = new JarOutputStream(o, m)) {
             out.putNextEntry(new JarEntry("content.txt"));
