@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +20,7 @@ import org.embodia.nao.api.LsCommand;
 import org.embodia.nao.api.MicCommand;
 import org.embodia.rapp.api.RappException;
 import org.embodia.rapp.store.api.StoreServers;
+import org.embodia.testing.Allocations;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -231,21 +231,6 @@ class NaoCsTest {
     }
 
     private static long measure(Rig rig) {
-        for (int i = 0; i < 50_000; i++) {
-            rig.step();
-        }
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long id = Thread.currentThread().getId();
-        threads.getThreadAllocatedBytes(id);
-        // The least of ten rounds: a one-off JVM event may allocate in some, a per-step allocation shows in all.
-        long allocated = Long.MAX_VALUE;
-        for (int round = 0; round < 10; round++) {
-            long before = threads.getThreadAllocatedBytes(id);
-            for (int i = 0; i < 20_000; i++) {
-                rig.step();
-            }
-            allocated = Math.min(allocated, threads.getThreadAllocatedBytes(id) - before);
-        }
-        return allocated;
+        return Allocations.warmUpThenLeastOfTenRounds(50_000, 20_000, rig::step);
     }
 }
