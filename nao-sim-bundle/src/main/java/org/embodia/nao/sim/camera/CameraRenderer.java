@@ -1,8 +1,8 @@
 package org.embodia.nao.sim.camera;
 
-import org.embodia.nao.model.Resolution;
 import org.embodia.nao.model.CameraParameter;
 import org.embodia.nao.model.NaoCamera;
+import org.embodia.nao.model.Resolution;
 
 /**
  * Renders what a head camera sees of a {@link Scene} by casting one ray through the centre of each pixel (a pinhole

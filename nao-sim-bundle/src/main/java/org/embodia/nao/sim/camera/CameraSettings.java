@@ -1,6 +1,7 @@
 package org.embodia.nao.sim.camera;
 
 import java.util.Arrays;
+
 import org.embodia.nao.model.CameraParameter;
 
 /** The current value of each {@link CameraParameter} of one camera. */

@@ -6,10 +6,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
-import org.embodia.nao.model.Resolution;
-import org.embodia.nao.model.ColorSpace;
+
 import org.embodia.nao.model.CameraParameter;
+import org.embodia.nao.model.ColorSpace;
 import org.embodia.nao.model.NaoCamera;
+import org.embodia.nao.model.Resolution;
 
 /**
  * NAO's two cameras in ALVideoDevice's manner (real receptor R_core,cam of the RAPP core agent): a client subscribes

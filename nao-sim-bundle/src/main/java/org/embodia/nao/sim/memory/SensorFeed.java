@@ -1,11 +1,11 @@
 package org.embodia.nao.sim.memory;
 
-import org.embodia.nao.model.NaoJoint;
-import org.embodia.nao.sim.body.SimulatedBody;
+import org.embodia.nao.model.DeviceKeys;
 import org.embodia.nao.model.Fsr;
 import org.embodia.nao.model.InertialSensor;
+import org.embodia.nao.model.NaoJoint;
 import org.embodia.nao.model.TouchSensor;
-import org.embodia.nao.model.DeviceKeys;
+import org.embodia.nao.sim.body.SimulatedBody;
 
 /**
  * Feeds ALMemory from the simulated body, as NAOqi's DCM does every cycle: joint positions, commands and stiffness,

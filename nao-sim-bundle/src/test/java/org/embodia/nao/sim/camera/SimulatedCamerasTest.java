@@ -13,15 +13,15 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import javax.imageio.ImageIO;
 
+import org.embodia.nao.model.CameraParameter;
+import org.embodia.nao.model.ColorSpace;
+import org.embodia.nao.model.NaoCamera;
+import org.embodia.nao.model.Resolution;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.embodia.nao.model.Resolution;
-import org.embodia.nao.model.ColorSpace;
-import org.embodia.nao.model.CameraParameter;
-import org.embodia.nao.model.NaoCamera;
 
 class SimulatedCamerasTest {
     private static final int TOP = 0;

@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.embodia.nao.model.DeviceKeys;
+import org.embodia.nao.model.Fsr;
+import org.embodia.nao.model.InertialSensor;
 import org.embodia.nao.model.NaoJoint;
 import org.embodia.nao.model.WalkNoise;
 import org.embodia.nao.sim.body.SimulatedBody;
 import org.junit.jupiter.api.Test;
-import org.embodia.nao.model.Fsr;
-import org.embodia.nao.model.InertialSensor;
-import org.embodia.nao.model.DeviceKeys;
 
 class SensorFeedTest {
     private static final String P = "Device/SubDeviceList/";
