@@ -65,6 +65,23 @@ class NaoSimLaunchIT {
     }
 
     @Test
+    void theRappControlSubsystemSwappedInRunsTheStoresAppsAndTheConsoleComesBack() throws IOException, InterruptedException {
+        Run run = launch("""
+                agent:swap org.embodia.nao.shell org.embodia.nao.cs
+                rapp:run walker
+                rapp:run photographer
+                rapp:status
+                agent:swap org.embodia.nao.cs org.embodia.nao.shell
+                nao:posture Crouch
+                """);
+        assertEquals(0, run.exit(), run.out() + run.err());
+        assertTrue(run.out().contains("walker ran and was destroyed"), run.out());
+        assertTrue(run.out().contains("photographer ran and was destroyed"), run.out());
+        assertTrue(run.out().contains("cs listen, app -, da_status -, activated 2, destroyed 2"), run.out());
+        assertTrue(run.out().contains("posture Crouch: attained true"), "the console is core/a./cs again: " + run.out());
+    }
+
+    @Test
     void aRejectedCommandFailsTheScriptWithTheReasonAndLeavesIdle() throws IOException, InterruptedException {
         Run run = launch("""
                 nao:posture Handstand

@@ -111,8 +111,10 @@ class NaoBodyBehaviorTest {
         rig.reportAttained(true);
         assertEquals("moveto", rig.step());
         assertFalse(rig.reCommand.isNew(), "arrival sends the real effector nothing");
-        assertEquals(0, rig.csStatus.get().attainedSeq, "as written, moveto passes cs only the pose");
+        assertEquals(1, rig.csStatus.get().attainedSeq, "cs learns of the arrival once (its moveTo ends on it)");
+        assertTrue(rig.csStatus.get().attained);
         endsOneStepLater(rig, "moveto");
+        assertEquals(1, rig.csStatus.get().attainedSeq);
 
         rig.step(Rig.moveTo(-0.2, 0, 0));
         assertEquals("moveto", rig.step());
@@ -120,6 +122,8 @@ class NaoBodyBehaviorTest {
         assertEquals("moveto", rig.step(Rig.stop()));
         assertTrue(rig.reCommand.isNew());
         assertEquals(Cmd.STOP_MOVE, rig.reCommand.get().cmd, "on STOP: STOP_MOVE");
+        assertEquals(2, rig.csStatus.get().attainedSeq);
+        assertFalse(rig.csStatus.get().attained, "stopped short: attained = FALSE");
         endsOneStepLater(rig, "moveto");
     }
 

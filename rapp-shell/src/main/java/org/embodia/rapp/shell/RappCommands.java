@@ -3,6 +3,7 @@ package org.embodia.rapp.shell;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 import org.embodia.nao.cs.api.RappCore;
 import org.embodia.nao.cs.api.RappStatus;
@@ -21,7 +22,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
  * {@code agent:swap org.embodia.nao.shell org.embodia.nao.cs} puts the RAPP control subsystem in its place.
  */
 @Component(service = RappCommands.class, property = {"osgi.command.scope=rapp", "osgi.command.function=apps",
-        "osgi.command.function=deploy", "osgi.command.function=destroy", "osgi.command.function=status",
+        "osgi.command.function=deploy", "osgi.command.function=run", "osgi.command.function=destroy", "osgi.command.function=status",
         "osgi.command.function=demo"})
 public final class RappCommands {
     static final String CS = "core/a./cs";
@@ -93,6 +94,38 @@ public final class RappCommands {
     public String deploy(String app) {
         core().deploy(app);
         return "deploying " + app + "; rapp:status shows how it goes";
+    }
+
+    /**
+     * Runs an app as if its keyword had been spoken and waits until it has been destroyed and cs listens again (at most
+     * {@code seconds}, 120 by default); fails with cs's error when the app could not be loaded or ended in one.
+     */
+    public String run(String app, double... seconds) throws InterruptedException {
+        double limit = seconds.length > 0 ? seconds[0] : 120;
+        long deadline = System.nanoTime() + (long) (limit * 1e9);
+        // Just swapped in, cs reads the store's apps before it listens: wait for that rather than fail.
+        while (!("listen".equals(core().status().state()) && !core().apps().isEmpty())) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("cs is not listening with the store's apps within " + limit + " s (" + describe(core().status()) + ")");
+            }
+            Thread.sleep(20);
+        }
+        RappStatus before = core().status();
+        core().deploy(app);
+        while (true) {
+            RappStatus now = core().status();
+            boolean over = now.destroyed() > before.destroyed() || !Objects.equals(now.lastError(), before.lastError());
+            if (over && "listen".equals(now.state())) {
+                if (!Objects.equals(now.lastError(), before.lastError()) && now.lastError() != null) {
+                    throw new IllegalStateException(app + ": " + now.lastError());
+                }
+                return app + " ran and was destroyed; " + describe(now);
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(app + " did not end within " + limit + " s (" + describe(now) + ")");
+            }
+            Thread.sleep(20);
+        }
     }
 
     /** Destroys the running app, whatever its state. */

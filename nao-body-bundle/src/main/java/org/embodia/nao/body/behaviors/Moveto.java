@@ -13,7 +13,9 @@ import org.osgi.service.component.annotations.Reference;
  * e_core,body's moveto (§3.1.4, NAOqi's moveTo): at i0 the real effector gets MOVE_TO with cs's
  * dpose and the walk configuration of move; then nothing until STOP, on which it gets STOP_MOVE.
  * tm switches on STOP or when the real effector reports attained = TRUE (a new report: one left
- * from an earlier command does not count). As written, only the pose goes to cs.
+ * from an earlier command does not count). cs gets the pose every step and, once, attained: TRUE on arrival, FALSE
+ * on STOP. §3.1.4 gives cs only the pose; but cs's moveTo (§3.8.11) ends "if the robot reached the desired position",
+ * which it can learn only from here, as posture and inter pass it.
  */
 @Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + NaoBody.NAME, Subsystem.BEHAVIOR_PROPERTY + "=moveto"})
 public final class Moveto implements Behavior {
@@ -42,7 +44,11 @@ public final class Moveto implements Behavior {
                 e.cmd = BodyEffectorCommand.Cmd.STOP_MOVE;
                 body.sendReCommand();
             }
-            if (stop || (body.attainedNew() && body.reStatus().attained)) {
+            boolean arrived = body.attainedNew() && body.reStatus().attained;
+            if (stop || arrived) {
+                if (!body.memory().tm) {
+                    body.passAttained(arrived);
+                }
                 body.nextMemory().tm = true;
             }
         }
