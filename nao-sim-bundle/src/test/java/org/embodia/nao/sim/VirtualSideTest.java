@@ -216,6 +216,8 @@ class VirtualSideTest {
         assertTrue(Math.hypot(s.pose.x - truth[0], s.pose.y - truth[1]) < 0.1,
                 "the EKF's pose " + s.pose + " near the true one " + truth[0] + ", " + truth[1]);
         assertEquals(0.5, truth[2], 0.15);
+        assertTrue(s.attained, "moveto tells cs of the arrival");
+        assertEquals(2, s.attainedSeq);
 
         c.cmd = BodyCommand.Cmd.INTERPOLATION;
         c.dja.clear();
@@ -225,7 +227,7 @@ class VirtualSideTest {
         send(c);
         awaitIdle(body, 5);
         assertTrue(bodyStatus.get().attained, "the head's angles attained");
-        assertEquals(2, bodyStatus.get().attainedSeq);
+        assertEquals(3, bodyStatus.get().attainedSeq);
 
         c.cmd = BodyCommand.Cmd.GET;
         c.dataName = "Device/SubDeviceList/HeadYaw/Position/Sensor/Value";
