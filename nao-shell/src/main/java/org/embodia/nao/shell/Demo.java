@@ -126,7 +126,7 @@ final class Demo {
 
         Path registered = dir.resolve("register.wav");
         during("register: until 0.6 s of silence while someone says \"good morning\"", "register", console.mic, c -> {
-            micCommand(c, MicCommand.Cmd.REGISTER);
+            NaoCommands.micCommand(c, MicCommand.Cmd.REGISTER);
             c.fp = registered.toString();
             c.enrg = 0.01;
             c.st = 0.6;
@@ -136,7 +136,7 @@ final class Demo {
                 registeredSeconds));
 
         during("recog: hello, goodbye, robot (threshold 0.3) while someone says \"goodbye\"", "recog", console.mic, c -> {
-            micCommand(c, MicCommand.Cmd.RECOGNIZE);
+            NaoCommands.micCommand(c, MicCommand.Cmd.RECOGNIZE);
             c.dct.clear();
             c.dct.add("hello");
             c.dct.add("goodbye");
@@ -173,10 +173,6 @@ final class Demo {
         goal(f.value.kind == DataValue.Kind.NUMBER && f.value.number > 0.5, "the left foot carries weight (" + f.value + ")");
 
         expectRejection("fsr get: a touch key is rejected, fsr stays in idle", () -> nao.fsr(HEAD_FRONT), "core/a.fsr/vr");
-    }
-
-    private static void micCommand(MicCommand c, MicCommand.Cmd cmd) {
-        NaoCommands.micCommand(c, cmd);
     }
 
     /** Starts a mic behaviour, lets the world act while it runs, and waits for it to end. */

@@ -157,7 +157,11 @@ public final class NaoCommands {
     /** STOP to body: ends move, moveto, posture or inter. */
     public String halt() throws InterruptedException {
         console.body.post(c -> c.cmd = BodyCommand.Cmd.STOP);
-        Thread.sleep(100);
+        // STOP ends move, moveto, posture and inter through tm; in idle it does nothing.
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (!"idle".equals(state(console.body.target())) && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
         return "body: " + state(console.body.target()) + "; " + pose();
     }
 
