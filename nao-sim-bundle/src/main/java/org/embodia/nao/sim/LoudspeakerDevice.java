@@ -14,7 +14,7 @@ import org.embodia.nao.sim.body.SimulatedBody;
 import org.embodia.nao.sim.memory.AlMemory;
 import org.embodia.nao.sim.speech.Loudspeaker;
 import org.embodia.nao.sim.speech.SimulatedMicrophones;
-import org.embodia.nao.sim.speech.SpeechSynthesizer;
+import org.embodia.speech.SpeechSynthesizer;
 
 /**
  * ALTextToSpeech, ALAudioPlayer and ALMemory behind E_core,ls (seed 001 §3.2.1), with NAO's loudspeakers playing into

@@ -15,12 +15,12 @@ import org.embodia.nao.api.WordList;
 import org.embodia.nao.sim.api.NaoSimulator;
 import org.embodia.nao.sim.memory.AlMemory;
 import org.embodia.nao.sim.speech.Microphone;
-import org.embodia.nao.sim.speech.PcmAudio;
-import org.embodia.nao.sim.speech.Recognition;
 import org.embodia.nao.sim.speech.SilenceDetector;
 import org.embodia.nao.sim.speech.SimulatedMicrophones;
-import org.embodia.nao.sim.speech.SpeechRecognizer;
-import org.embodia.nao.sim.speech.WavWriter;
+import org.embodia.speech.PcmAudio;
+import org.embodia.speech.Recognition;
+import org.embodia.speech.SpeechRecognizer;
+import org.embodia.speech.WavWriter;
 
 /**
  * ALAudioDevice, ALAudioRecorder, ALSpeechRecognition and ALMemory behind R_core,mic (seed 001 §3.3.1), over the

@@ -15,8 +15,8 @@ import org.osgi.framework.launch.FrameworkFactory;
 
 /**
  * Felix with the packaged bundle and what it needs at run time, for the integration tests: Declarative Services, the
- * NAO model, the Embodia and NAO APIs, and the scheduler (for ActivityClock) with what the scheduler's bundle imports.
- * The jars are the ones on this test's class path, found by a class each holds.
+ * NAO model, speech, the Embodia and NAO APIs, and the scheduler (for ActivityClock) with what the scheduler's bundle
+ * imports. The jars are the ones on this test's class path, found by a class each holds.
  */
 public final class BundleFramework {
     /** Started: they provide services or capabilities the simulation's bundle needs. */
@@ -28,7 +28,8 @@ public final class BundleFramework {
             "org.apache.felix.cm.impl.Activator",
             "org.embodia.api.agent.Subsystem",
             "org.embodia.nao.api.BodyEffectorCommand",
-            "org.embodia.nao.model.NaoJoint");
+            "org.embodia.nao.model.NaoJoint",
+            "org.embodia.speech.SpeechRecognizer");
     /** Installed, so that the scheduler's bundle resolves and exports ActivityClock; its agents are not run. */
     private static final List<String> RESOLVED = List.of(
             "org.yaml.snakeyaml.Yaml",

@@ -22,7 +22,7 @@ import org.embodia.nao.api.LsEffectorCommand;
 import org.embodia.nao.api.LsEffectorStatus;
 import org.embodia.nao.api.MicReceptorCommand;
 import org.embodia.nao.sim.api.NaoSimulator;
-import org.embodia.nao.sim.speech.PcmAudio;
+import org.embodia.speech.PcmAudio;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

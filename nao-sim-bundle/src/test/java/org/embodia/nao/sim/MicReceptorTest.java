@@ -14,7 +14,7 @@ import org.embodia.nao.api.MicParams;
 import org.embodia.nao.api.MicReceptorCommand;
 import org.embodia.nao.api.MicReceptorStatus;
 import org.embodia.nao.sim.api.NaoSimulator;
-import org.embodia.nao.sim.speech.PcmAudio;
+import org.embodia.speech.PcmAudio;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -35,7 +35,9 @@ import com.sun.net.httpserver.HttpServer;
  * <li>{@code GET /index.xml}: the OSGi Repository index of the apps;</li>
  * <li>{@code GET /bundles/<file>}: an app's jar;</li>
  * <li>{@code GET /apps}: the apps as JSON (name, keywords, bsn, version, sha256, size, url);</li>
- * <li>anything else: 404, or 405 for another method than GET on these paths, each with a text body saying why.</li>
+ * <li>{@code POST /speech?language=English} with a sound file (WAV) as the body: the RAPP Platform's speech
+ * recognition of a long command ({@link SpeechEndpoint}), the sentence heard as JSON;</li>
+ * <li>anything else: 404, or 405 for another method on these paths, each with a text body saying why.</li>
  * </ul>
  * A bundle's file name is looked up among the jars of the current index, never resolved as a path; names with '/',
  * '\', an encoded slash or backslash, or that are '.' or '..' are refused with 400 before that.
@@ -44,9 +46,11 @@ public final class StoreServer implements AutoCloseable {
     /** Requests served at once: a slow download does not hold up the index. */
     private static final int THREADS = 4;
     private static final String TEXT = "text/plain; charset=utf-8";
-    private static final String ENDPOINTS = "the RAPP Store serves GET /index.xml, GET /apps and GET /bundles/<file>";
+    private static final String ENDPOINTS = "the RAPP Store serves GET /index.xml, GET /apps, GET /bundles/<file> and"
+            + " POST /speech?language=English";
 
     private final Catalog catalog;
+    private final SpeechEndpoint speech;
     private final StoreLog log;
     private final HttpServer server;
     private final ExecutorService executor;
@@ -70,6 +74,7 @@ public final class StoreServer implements AutoCloseable {
         }
         this.log = log;
         this.catalog = new Catalog(absolute, log);
+        this.speech = new SpeechEndpoint(log);
         InetAddress loopback = InetAddress.getLoopbackAddress();
         try {
             server = HttpServer.create(new InetSocketAddress(loopback, port), 0);
@@ -129,6 +134,7 @@ public final class StoreServer implements AutoCloseable {
     public void close() {
         server.stop(0);
         executor.shutdownNow();
+        speech.close();
         try {
             if (!executor.awaitTermination(5, TimeUnit.SECONDS)) {
                 log.warn("RAPP Store at " + uri + ": request threads still running 5 s after stop");
@@ -162,6 +168,10 @@ public final class StoreServer implements AutoCloseable {
             return;
         }
         boolean known = path.equals("/index.xml") || path.equals("/apps") || path.startsWith("/bundles/");
+        if (path.equals("/speech")) {
+            speech(exchange);
+            return;
+        }
         if (!known) {
             text(exchange, 404, "no such resource " + path + "; " + ENDPOINTS);
             return;
@@ -231,6 +241,44 @@ public final class StoreServer implements AutoCloseable {
                 }
             }
         }
+    }
+
+    private void speech(HttpExchange exchange) throws IOException {
+        if (!exchange.getRequestMethod().equals("POST")) {
+            exchange.getResponseHeaders().set("Allow", "POST");
+            text(exchange, 405, "method " + exchange.getRequestMethod() + " not allowed on /speech: POST a sound file"
+                    + " (WAV) to /speech?language=English");
+            return;
+        }
+        byte[] sound;
+        try (InputStream in = exchange.getRequestBody()) {
+            sound = in.readNBytes(SpeechEndpoint.MAX_BYTES + 1);
+        }
+        if (sound.length > SpeechEndpoint.MAX_BYTES) {
+            text(exchange, 413, "a recording of more than " + SpeechEndpoint.MAX_BYTES + " bytes is not a spoken command");
+            return;
+        }
+        try {
+            send(exchange, 200, "application/json", speech.recognize(sound, query(exchange, "language"),
+                    catalog.current().storeApps()));
+        } catch (SpeechEndpoint.Refused e) {
+            text(exchange, e.status, e.getMessage());
+        }
+    }
+
+    /** The first value of a query parameter, or null. */
+    private static String query(HttpExchange exchange, String name) {
+        String query = exchange.getRequestURI().getQuery();
+        if (query == null) {
+            return null;
+        }
+        for (String pair : query.split("&")) {
+            int equals = pair.indexOf('=');
+            if (equals > 0 && pair.substring(0, equals).equals(name)) {
+                return pair.substring(equals + 1);
+            }
+        }
+        return null;
     }
 
     private static void send(HttpExchange exchange, int status, String contentType, byte[] body) throws IOException {

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 
+import org.embodia.speech.PcmAudio;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -64,7 +65,8 @@ class StoreBundleIT {
             "org.osgi.service.repository.Repository",
             "aQute.bnd.classfile.ClassFile",
             "aQute.bnd.osgi.repository.XMLResourceGenerator",
-            "com.fasterxml.jackson.core.JsonFactory");
+            "com.fasterxml.jackson.core.JsonFactory",
+            "org.embodia.speech.SpeechRecognizer");
     private static final String PID = "org.embodia.rapp.store";
 
     @TempDir
@@ -109,6 +111,7 @@ class StoreBundleIT {
                 "Felix exports the JDK's com.sun.net.httpserver from the system bundle");
         assertEquals("biz.aQute.bndlib", wireProvider(store, "aQute.bnd.osgi.repository"));
         assertEquals("com.fasterxml.jackson.core.jackson-core", wireProvider(store, "com.fasterxml.jackson.core"));
+        assertEquals("org.embodia.speech", wireProvider(store, "org.embodia.speech"));
     }
 
     @Test
@@ -129,6 +132,13 @@ class StoreBundleIT {
         String index = get(uri.resolve("index.xml"));
         assertTrue(index.contains("xmlns=\"http://www.osgi.org/xmlns/repository/v1.0.0\"")
                 && index.contains("namespace=\"rapp.app\""), index);
+        // The speech endpoint loads Sphinx4 from the speech bundle inside the framework: a second of silence, no sentence.
+        Path silence = temp.resolve("silence.wav");
+        PcmAudio.silence(16_000, 1).writeWav(silence);
+        HttpResponse<String> heard = http.send(HttpRequest.newBuilder(uri.resolve("speech?language=English"))
+                .POST(HttpRequest.BodyPublishers.ofFile(silence)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, heard.statusCode(), heard.body());
+        assertTrue(heard.body().contains("\"sentence\":\"\""), heard.body());
         Object service = context.getService(store);
         Method appsMethod = service.getClass().getMethod("apps");
         assertEquals(1, ((List<?>) appsMethod.invoke(service)).size());

@@ -14,8 +14,8 @@ import javax.sound.sampled.AudioInputStream;
 import javax.sound.sampled.AudioSystem;
 import javax.sound.sampled.UnsupportedAudioFileException;
 
-import org.embodia.nao.sim.speech.PcmAudio;
-import org.embodia.nao.sim.speech.SpeechSynthesizer;
+import org.embodia.speech.PcmAudio;
+import org.embodia.speech.SpeechSynthesizer;
 
 /**
  * NAO's loudspeakers playing sound files in ALAudioPlayer's manner (the loudspeaker's "play", "stop" and "set_params"

@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.embodia.speech.PcmAudio;
+import org.embodia.speech.SpeechSynthesizer;
+
 /**
  * The loudspeaker of the simulated NAO (real effector E_core,ls, behaviour "say" of spec 3.2.3). There is no sound card
  * on the simulation host, so playing means writing the synthesized audio to a WAV file; {@link #say} returns once the

@@ -4,6 +4,9 @@ import java.time.Duration;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
+import org.embodia.speech.PcmAudio;
+import org.embodia.speech.SpeechRecognizer;
+
 /**
  * The four microphones of the simulated NAO (real receptor R_core,mic), sampled at 16 kHz in frames of {@link #FRAME},
  * NAOqi's 20 ms step. Two kinds of sound reach them: sounds made in the room ({@link #hear}, any thread), heard one

@@ -1,5 +1,6 @@
 /**
- * Speech and sound at NAO's head: FreeTTS synthesis, the four microphones (frames, energies), silence detection,
- * Sphinx4 word spotting under a grammar, and WAV files written as they are recorded. Private to the bundle.
+ * Sound at NAO's head: the loudspeaker playing synthesized speech into WAV files, the four microphones (frames,
+ * energies), silence detection and word spotting over what they hear, with the speech bundle's synthesizer and
+ * recognizer. Private to the bundle.
  */
 package org.embodia.nao.sim.speech;

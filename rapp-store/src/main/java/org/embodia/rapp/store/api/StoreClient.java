@@ -1,9 +1,11 @@
 package org.embodia.rapp.store.api;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
@@ -35,7 +37,8 @@ import com.fasterxml.jackson.core.JsonFactory;
 /**
  * The control subsystem's side of the RAPP Store: lists the apps ({@code GET apps}) and downloads one
  * ({@code GET bundles/<file>}) into a file whose SHA-256 has been checked against the store's index, the spec's
- * {@code downloadDAPackage()} and its {@code downloaded} flag (seed 001 §3.8, behaviour load).
+ * {@code downloadDAPackage()} and its {@code downloaded} flag (seed 001 §3.8, behaviour load); and has a recorded
+ * command recognized ({@code POST speech}, behaviour interpret_long).
  *
  * <p>Every request, its body included, must finish within the timeout given at construction, so a store that accepts a
  * connection and then stalls cannot hold the caller. The client holds one {@link HttpClient} (with its selector thread)
@@ -161,6 +164,30 @@ public final class StoreClient {
         }
     }
 
+    /**
+     * The RAPP Platform's speech recognition of a recorded command (seed 001 §3.8.5: interpret_long sends rd and gets
+     * recog_sentence): POSTs the sound file to {@code speech?language=...}.
+     *
+     * @param sound a sound file Java reads (WAV)
+     * @param language the language spoken, e.g. "English"
+     * @return the sentence heard, its words separated by single spaces; empty if nothing was heard
+     * @throws StoreHttpException with the store's reason if it refuses the language or the sound
+     * @throws StoreUnreachableException if the store refuses the connection or does not answer in time
+     * @throws StoreException if the file cannot be read or the answer is not the JSON of a sentence
+     */
+    public String recognizeSpeech(Path sound, String language) throws StoreException, InterruptedException {
+        URI uri = store.resolve("speech?language=" + URLEncoder.encode(language, StandardCharsets.UTF_8));
+        HttpRequest.BodyPublisher body;
+        try {
+            body = HttpRequest.BodyPublishers.ofFile(sound);
+        } catch (FileNotFoundException e) {
+            throw new StoreException(uri, "cannot send " + sound + " to " + uri + ": no such file", e);
+        }
+        HttpRequest request = HttpRequest.newBuilder(uri).POST(body).header("Content-Type", "audio/wav")
+                .timeout(timeout).build();
+        return SentenceJson.parse(json, uri, exchange(request, BodySubscribers::ofByteArray).body());
+    }
+
     /** The absolute address of the app's jar. */
     public URI bundleUri(StoreApp app) throws StoreException {
         try {
@@ -180,7 +207,13 @@ public final class StoreClient {
      */
     private <T> HttpResponse<T> exchange(URI uri, Supplier<BodySubscriber<T>> success)
             throws StoreException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(uri).GET().timeout(timeout).build();
+        return exchange(HttpRequest.newBuilder(uri).GET().timeout(timeout).build(), success);
+    }
+
+    /** {@link #exchange(URI, Supplier)} with any request. */
+    private <T> HttpResponse<T> exchange(HttpRequest request, Supplier<BodySubscriber<T>> success)
+            throws StoreException, InterruptedException {
+        URI uri = request.uri();
         BodyHandler<T> handler = info -> info.statusCode() == 200 ? success.get()
                 : BodySubscribers.mapping(BodySubscribers.ofByteArray(), bytes -> {
                     throw new StoreErrorBody(info.statusCode(), errorText(bytes));

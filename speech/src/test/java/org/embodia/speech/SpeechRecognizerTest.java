@@ -1,11 +1,10 @@
-package org.embodia.nao.sim.speech;
+package org.embodia.speech;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -15,7 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
-/** Speech synthesized by FreeTTS and recognized by Sphinx4: the loudspeaker and the microphones in one loop. */
+/** Speech synthesized by FreeTTS and recognized by Sphinx4: words spotted, and sentences of a vocabulary. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SpeechRecognizerTest {
     private static final List<String> COMMANDS = List.of("hello", "goodbye", "walk", "photo", "stop");
@@ -175,34 +174,6 @@ class SpeechRecognizerTest {
     }
 
     @Test
-    void speechHeardByTheMicrophonesIsRecognized() {
-        SimulatedMicrophones microphones = new SimulatedMicrophones();
-        PcmAudio said = synthesizer.synthesize("photo");
-        microphones.hear(said);
-
-        // Gather the front microphone's frames until half a second of silence, as the word spotting does
-        SilenceDetector detector = new SilenceDetector(300, Duration.ofMillis(500), SimulatedMicrophones.FRAME);
-        List<Short> heard = new ArrayList<>();
-        do {
-            microphones.advance();
-            for (int i = 0; i < SimulatedMicrophones.FRAME_SAMPLES; i++) {
-                heard.add(microphones.sample(Microphone.FRONT, i));
-            }
-        } while (!detector.offer(microphones.energies()) && heard.size() < 5 * SpeechRecognizer.SAMPLE_RATE);
-        short[] samples = new short[heard.size()];
-        for (int i = 0; i < samples.length; i++) {
-            samples[i] = heard.get(i);
-        }
-        PcmAudio recording = new PcmAudio(SpeechRecognizer.SAMPLE_RATE, samples);
-        Recognition recognition = recognizer.recognize(recording, COMMANDS, THRESHOLD);
-
-        double recorded = recording.durationSeconds();
-        assertTrue(recorded > 0.5 && recorded <= said.durationSeconds() + 0.5 + 0.02,
-                recorded + " s recorded for " + said.durationSeconds() + " s said");
-        assertEquals(Optional.of("photo"), recognition.word(), recognition.toString());
-    }
-
-    @Test
     void switchingVocabulariesBackAndForthKeepsResultsStable() {
         PcmAudio walk = synthesizer.synthesize("walk");
         List<Double> confidences = new ArrayList<>();
@@ -212,5 +183,92 @@ class SpeechRecognizerTest {
             confidences.add(recognition.confidence());
         }
         assertEquals(confidences.get(0), confidences.get(2));
+    }
+
+    /** A long command's words (seed 001 §3.8.5): the apps' keywords among everyday words. */
+    private static final List<String> SENTENCE_WORDS = List.of("hello", "walk", "photo", "please", "take", "a", "the",
+            "of", "me", "go", "for", "can", "you", "now", "robot", "picture", "say", "to", "my", "friend", "little",
+            "could", "would", "like", "i", "want", "let's", "some", "music", "dance");
+
+    /** The sentence as a recording holds it: the microphones record on into the silence after it. */
+    private PcmAudio spoken(String sentence) {
+        return synthesizer.synthesize(sentence).append(PcmAudio.silence(SpeechRecognizer.SAMPLE_RATE, 0.5));
+    }
+
+    @Test
+    void sentencesOfTheVocabularyAreRecognizedWithFewWordErrors() {
+        List<String> sentences = List.of("please take a photo of me", "go for a walk", "can you say hello to my friend",
+                "i would like a little music");
+        int errors = 0;
+        int words = 0;
+        for (String sentence : sentences) {
+            List<String> said = List.of(sentence.split(" "));
+            long start = System.nanoTime();
+            List<String> heard = recognizer.recognizeSentence(spoken(sentence), SENTENCE_WORDS);
+            int wrong = wordErrors(said, heard);
+            System.out.printf("  \"%s\" -> \"%s\", %d word errors, in %.0f ms%n", sentence, String.join(" ", heard),
+                    wrong, (System.nanoTime() - start) / 1e6);
+            errors += wrong;
+            words += said.size();
+        }
+        double rate = (double) errors / words;
+        System.out.printf("word error rate %.2f (%d of %d)%n", rate, errors, words);
+        // Measured: 0.17 (4 of 23: short function words inserted at the end of the FreeTTS audio, "a" heard as "of")
+        assertTrue(rate <= 0.25, "word error rate " + rate);
+    }
+
+    /** Substitutions, insertions and deletions turning what was said into what was heard (Levenshtein over words). */
+    private static int wordErrors(List<String> said, List<String> heard) {
+        int[] previous = new int[heard.size() + 1];
+        int[] current = new int[heard.size() + 1];
+        for (int j = 0; j <= heard.size(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= said.size(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= heard.size(); j++) {
+                int substitution = previous[j - 1] + (said.get(i - 1).equals(heard.get(j - 1)) ? 0 : 1);
+                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
+            }
+            int[] swap = previous;
+            previous = current;
+            current = swap;
+        }
+        return previous[heard.size()];
+    }
+
+    @Test
+    void theKeywordOfASentenceIsHeardAmongOtherWords() {
+        List<String> photo = recognizer.recognizeSentence(synthesizer.synthesize("could you take a picture please"),
+                SENTENCE_WORDS);
+        List<String> walk = recognizer.recognizeSentence(synthesizer.synthesize("let's go for a walk now"),
+                SENTENCE_WORDS);
+
+        assertTrue(photo.contains("picture") && !photo.contains("walk"), photo.toString());
+        assertTrue(walk.contains("walk") && !walk.contains("photo"), walk.toString());
+    }
+
+    @Test
+    void silenceIsNoSentenceAndWordSpottingStillWorksAfterASentence() {
+        List<String> silence = recognizer.recognizeSentence(PcmAudio.silence(SpeechRecognizer.SAMPLE_RATE, 1),
+                SENTENCE_WORDS);
+        recognizer.recognizeSentence(synthesizer.synthesize("go for a walk"), SENTENCE_WORDS);
+        Recognition word = recognizer.recognize(synthesizer.synthesize("goodbye"), COMMANDS, THRESHOLD);
+
+        assertEquals(List.of(), silence);
+        assertEquals(Optional.of("goodbye"), word.word(), word.toString());
+    }
+
+    @Test
+    void aSentenceVocabularyIsCheckedAsAWordsOneIs() {
+        PcmAudio hello = synthesizer.synthesize("hello");
+
+        String message = assertThrows(IllegalArgumentException.class,
+                () -> recognizer.recognizeSentence(hello, List.of("hello", "qwzx"))).getMessage();
+        assertTrue(message.contains("'qwzx'"), message);
+        assertThrows(IllegalArgumentException.class, () -> recognizer.recognizeSentence(hello, List.of()));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> recognizer.recognizeSentence(synthesizer.synthesize("hello", "kevin"), SENTENCE_WORDS))
+                .getMessage().contains("16000 Hz"));
     }
 }

@@ -1,4 +1,4 @@
-package org.embodia.nao.sim.speech;
+package org.embodia.speech;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -32,10 +32,11 @@ import edu.cmu.sphinx.util.props.ConfigurationManager;
 import edu.cmu.sphinx.util.props.ConfigurationManagerUtils;
 
 /**
- * Word spotting with Sphinx4 and its bundled en-us acoustic model and CMU dictionary (receptor behaviour "recog" of
- * spec 3.3.5). Each call decodes a 16 kHz mono utterance under a JSGF grammar made of the caller's vocabulary - one
- * word, with optional silence around it - and rates the word found against a free loop of phones decoded from the same
- * audio.
+ * Recognition with Sphinx4 and its bundled en-us acoustic model and CMU dictionary, under a JSGF grammar made of the
+ * caller's vocabulary. {@link #recognize} spots one word (NAO's word spotting, receptor behaviour "recog" of seed 001
+ * §3.3.5) and rates the word found against a free loop of phones decoded from the same audio; {@link #recognizeSentence}
+ * decodes a sentence of any number of the vocabulary's words (the RAPP Platform's recognition of a long command,
+ * §3.8.5).
  *
  * <p>The confidence is sigmoid(d / n): d sums, over the n frames the grammar path spends in the word, the word's
  * acoustic log-likelihood minus the phone loop's. It is the posterior of the word against "any sequence of sounds" with
@@ -49,6 +50,10 @@ public final class SpeechRecognizer implements AutoCloseable {
     public static final int SAMPLE_RATE = 16_000;
 
     private static final String GRAMMAR_NAME = "vocabulary";
+    /** One word of the vocabulary (the filler silences around it come with the grammar). */
+    private static final String WORD = "<word> = %s";
+    /** Any number of the vocabulary's words. */
+    private static final String SENTENCE = "<sentence> = ( %s )+";
     /** The characters of the CMU dictionary's entries; anything else could not be a single grammar token. */
     private static final Pattern ENTRY = Pattern.compile("[a-z0-9'._-]+");
 
@@ -60,7 +65,8 @@ public final class SpeechRecognizer implements AutoCloseable {
     private final Recognizer phoneLoop;
     /** Allocated with the first vocabulary: allocation compiles the grammar, which must exist by then. */
     private Recognizer grammarRecognizer;
-    private List<String> vocabulary = List.of();
+    /** The grammar last compiled: a new one only when the vocabulary or the rule changes. */
+    private String grammarText = "";
 
     /** Loads the acoustic model and the dictionary (a second or two). */
     public SpeechRecognizer() throws IOException {
@@ -107,7 +113,7 @@ public final class SpeechRecognizer implements AutoCloseable {
                     + utterance.sampleRate() + " Hz");
         }
         Map<String, String> spellings = checkedVocabulary(vocabulary);
-        useVocabulary(List.copyOf(spellings.keySet()));
+        useGrammar(List.copyOf(spellings.keySet()), WORD);
 
         byte[] pcm = utterance.toLittleEndian();
         Result inGrammar = decode(grammarRecognizer, pcm);
@@ -123,12 +129,49 @@ public final class SpeechRecognizer implements AutoCloseable {
     }
 
     /**
+     * Recognizes a sentence made of the vocabulary's words, in any order and number, with optional silence between
+     * them: the decoder's best path through the grammar {@code ( word | word | ... )+}.
+     *
+     * @param utterance 16 kHz mono audio
+     * @param vocabulary words of the CMU en-us dictionary, in any letter case; the result spells them as given
+     * @return the words heard in order; empty if no path through the grammar explains the audio (silence, noise)
+     * @throws IllegalArgumentException naming the words that are not in the dictionary, or if the vocabulary is empty
+     *         or the audio not 16 kHz
+     */
+    public synchronized List<String> recognizeSentence(PcmAudio utterance, Collection<String> vocabulary) {
+        if (utterance.sampleRate() != SAMPLE_RATE) {
+            throw new IllegalArgumentException("the acoustic model is for " + SAMPLE_RATE + " Hz audio, this is "
+                    + utterance.sampleRate() + " Hz");
+        }
+        Map<String, String> spellings = checkedVocabulary(vocabulary);
+        useGrammar(List.copyOf(spellings.keySet()), SENTENCE);
+        Result result = decode(grammarRecognizer, utterance.toLittleEndian());
+        if (result == null || result.getBestFinalToken() == null) {
+            return List.of();
+        }
+        List<String> words = new ArrayList<>();
+        for (String entry : result.getBestFinalResultNoFiller().trim().split("\\s+")) {
+            String spelling = spellings.get(entry);
+            if (spelling != null) {
+                words.add(spelling);
+            }
+        }
+        return List.copyOf(words);
+    }
+
+    /**
      * Checks a vocabulary as {@link #recognize} would, without decoding anything.
      *
      * @throws IllegalArgumentException naming the words that are not in the dictionary, or if the vocabulary is empty
      */
     public synchronized void checkVocabulary(Collection<String> vocabulary) {
         checkedVocabulary(vocabulary);
+    }
+
+    /** Whether the word, in any letter case, is in the CMU en-us dictionary, so that it can be recognized. */
+    public synchronized boolean inDictionary(String word) {
+        String entry = word.strip().toLowerCase(Locale.ROOT);
+        return ENTRY.matcher(entry).matches() && dictionary.getWord(entry) != null;
     }
 
     /** Dictionary spelling to the caller's spelling, in the caller's order. */
@@ -139,9 +182,8 @@ public final class SpeechRecognizer implements AutoCloseable {
         Map<String, String> spellings = new LinkedHashMap<>();
         List<String> unknown = new ArrayList<>();
         for (String word : words) {
-            String entry = word.strip().toLowerCase(Locale.ROOT);
-            if (ENTRY.matcher(entry).matches() && dictionary.getWord(entry) != null) {
-                spellings.putIfAbsent(entry, word);
+            if (inDictionary(word)) {
+                spellings.putIfAbsent(word.strip().toLowerCase(Locale.ROOT), word);
             } else {
                 unknown.add("'" + word + "'");
             }
@@ -153,13 +195,14 @@ public final class SpeechRecognizer implements AutoCloseable {
         return spellings;
     }
 
-    private void useVocabulary(List<String> entries) {
-        if (entries.equals(vocabulary)) {
-            return;
-        }
+    private void useGrammar(List<String> entries, String rule) {
         // Quoted tokens: entries such as "a.m." or "x-ray" are not bare JSGF tokens.
         String alternatives = entries.stream().map(entry -> '"' + entry + '"').collect(Collectors.joining(" | "));
-        String jsgf = "#JSGF V1.0;\ngrammar " + GRAMMAR_NAME + ";\npublic <word> = " + alternatives + ";\n";
+        String jsgf = "#JSGF V1.0;\ngrammar " + GRAMMAR_NAME + ";\npublic " + String.format(Locale.ROOT, rule, alternatives)
+                + ";\n";
+        if (jsgf.equals(grammarText)) {
+            return;
+        }
         try {
             Files.writeString(grammarDirectory.resolve(GRAMMAR_NAME + ".gram"), jsgf);
             if (grammarRecognizer == null) {
@@ -175,7 +218,7 @@ public final class SpeechRecognizer implements AutoCloseable {
         } catch (JSGFGrammarParseException | JSGFGrammarException e) {
             throw new IllegalStateException("the grammar built from " + entries + " does not load", e);
         }
-        vocabulary = entries;
+        grammarText = jsgf;
     }
 
     private Result decode(Recognizer recognizer, byte[] pcm) {

@@ -1,22 +1,14 @@
-package org.embodia.nao.sim.speech;
+package org.embodia.speech;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.util.Set;
-
-import javax.sound.sampled.AudioFileFormat;
-import javax.sound.sampled.AudioFormat;
-import javax.sound.sampled.AudioSystem;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class SpeechSynthesizerTest {
     private static SpeechSynthesizer synthesizer;
@@ -85,24 +77,5 @@ class SpeechSynthesizerTest {
                 () -> synthesizer.synthesize("hello", "alan"));
 
         assertTrue(e.getMessage().contains("'alan'") && e.getMessage().contains("kevin16"), e.getMessage());
-    }
-
-    @Test
-    void theLoudspeakerPlaysIntoWavFiles(@TempDir Path directory) throws Exception {
-        Loudspeaker loudspeaker = new Loudspeaker(synthesizer, directory.resolve("played"));
-
-        Loudspeaker.Playback first = loudspeaker.say("goodbye");
-        Loudspeaker.Playback second = loudspeaker.say("walk");
-
-        AudioFileFormat file = AudioSystem.getAudioFileFormat(first.file().toFile());
-        AudioFormat format = file.getFormat();
-        assertEquals(AudioFileFormat.Type.WAVE, file.getType());
-        assertEquals(16_000, format.getSampleRate());
-        assertEquals(1, format.getChannels());
-        assertEquals(16, format.getSampleSizeInBits());
-        assertEquals(AudioFormat.Encoding.PCM_SIGNED, format.getEncoding());
-        assertArrayEquals(first.audio().samples(), PcmAudio.readWav(first.file()).samples());
-        assertNotEquals(first.file(), second.file());
-        assertEquals(second.audio().length(), PcmAudio.readWav(second.file()).length());
     }
 }

@@ -1,4 +1,4 @@
-package org.embodia.nao.sim.speech;
+package org.embodia.speech;
 
 import java.io.ByteArrayOutputStream;
 import java.util.Collections;

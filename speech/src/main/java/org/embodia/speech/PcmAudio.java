@@ -1,7 +1,9 @@
-package org.embodia.nao.sim.speech;
+package org.embodia.speech;
 
+import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -59,12 +61,24 @@ public final class PcmAudio {
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException("cannot read " + file + ": no such file");
         }
-        try (AudioInputStream in = AudioSystem.getAudioInputStream(file.toFile())) {
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
+            return readWav(in, file.toString());
+        }
+    }
+
+    /**
+     * Reads a sound file from a stream, as {@link #readWav(Path)} does; {@code name} says where it came from in errors.
+     *
+     * @throws IllegalArgumentException naming the source if it is not such a sound file
+     */
+    public static PcmAudio readWav(InputStream stream, String name) throws IOException {
+        InputStream marked = stream.markSupported() ? stream : new BufferedInputStream(stream);
+        try (AudioInputStream in = AudioSystem.getAudioInputStream(marked)) {
             AudioFormat format = in.getFormat();
             int channels = format.getChannels();
             AudioFormat pcm16 = new AudioFormat(format.getSampleRate(), 16, channels, true, false);
             if (!AudioSystem.isConversionSupported(pcm16, format)) {
-                throw new IllegalArgumentException("cannot read " + file + ": Java cannot decode its " + format);
+                throw new IllegalArgumentException("cannot read " + name + ": Java cannot decode its " + format);
             }
             try (AudioInputStream decoded = AudioSystem.getAudioInputStream(pcm16, in)) {
                 byte[] bytes = decoded.readAllBytes();
@@ -80,7 +94,7 @@ public final class PcmAudio {
                 return new PcmAudio(Math.round(format.getSampleRate()), mono);
             }
         } catch (UnsupportedAudioFileException e) {
-            throw new IllegalArgumentException("cannot read " + file + ": not a sound file Java can read (WAV, AIFF, AU)",
+            throw new IllegalArgumentException("cannot read " + name + ": not a sound file Java can read (WAV, AIFF, AU)",
                     e);
         }
     }
