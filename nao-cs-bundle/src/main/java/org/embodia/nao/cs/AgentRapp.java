@@ -11,8 +11,10 @@ import java.util.concurrent.locks.LockSupport;
 
 import org.embodia.nao.api.DesiredJointAngles;
 import org.embodia.nao.model.CameraParameter;
+import org.embodia.nao.model.DeviceKeys;
 import org.embodia.nao.model.NaoCamera;
 import org.embodia.nao.model.NaoJoint;
+import org.embodia.nao.model.NaoKinematics;
 import org.embodia.nao.model.Resolution;
 import org.embodia.rapp.api.CapturedImage;
 import org.embodia.rapp.api.Rapp;
@@ -27,11 +29,10 @@ import org.embodia.rapp.api.RobotPose;
 final class AgentRapp implements Rapp {
     /**
      * Height of the head's pivot (where the HeadYaw and HeadPitch axes meet) above the floor in the robot frame, m,
-     * standing with straight legs: nao-model has no link lengths, so this is NAO H25 V4/V5's FootHeight 45.19 +
-     * TibiaLength 102.90 + ThighLength 100.00 + HipOffsetZ 85.00 + NeckOffsetZ 126.50 mm (Aldebaran, "NAO - Links",
-     * doc.aldebaran.com/2-1/family/robots/links_robot.html).
+     * standing with straight legs: FootHeight + TibiaLength + ThighLength + HipOffsetZ + NeckOffsetZ (0.45959 m).
      */
-    static final double HEAD_PIVOT_HEIGHT = 0.45959;
+    static final double HEAD_PIVOT_HEIGHT = NaoKinematics.FOOT_HEIGHT + NaoKinematics.TIBIA_LENGTH
+            + NaoKinematics.THIGH_LENGTH + NaoKinematics.HIP_OFFSET_Z + NaoKinematics.NECK_OFFSET_Z;
     /** lookAtPoint's fraction of the head joints' maximum speed: our choice, a calm head turn. */
     static final double LOOK_SPEED = 0.2;
 
@@ -297,10 +298,29 @@ final class AgentRapp implements Rapp {
         return RobotPose.planar(c.x, c.y, c.theta);
     }
 
+    /**
+     * The transform of the chain's effector, camera or joint ({@link NaoKinematics#frameNames()}) in the torso frame
+     * (NAOqi's FRAME_TORSO), row by row, m: execute reads each joint's measured angle from e_core,body with a GET of
+     * its ALMemory key, then computes it. e_core,body takes a GET only in idle, so while it walks after moveVel the
+     * call waits until moveStop or times out.
+     */
     @Override
     public double[] getTransform(String chainName) {
-        throw new RappException("getTransform(" + chainName + ") is not available: nao-model has no kinematics (no link"
-                + " lengths or joint frames), so the core agent's cs cannot compute a chain's transform");
+        NaoKinematics.Frame frame;
+        try {
+            frame = NaoKinematics.frame(chainName);
+        } catch (IllegalArgumentException e) {
+            throw new RappException("getTransform: " + e.getMessage());
+        }
+        Call c = new Call(Call.Fn.GET_TRANSFORM);
+        c.frame = frame;
+        c.keys = new String[frame.jointCount()];
+        for (int k = 0; k < c.keys.length; k++) {
+            c.keys[k] = DeviceKeys.jointPosition(frame.joint(k));
+        }
+        c.values = new double[frame.jointCount()];
+        c.transform = new double[16];
+        return call(c).transform;
     }
 
     @Override

@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
+import org.embodia.nao.model.NaoKinematics;
+
 /**
  * One RAPP API call on its way from an agent's thread to execute and back: the agent's thread fills the arguments,
  * execute fills the result. The state changes by compare-and-set, so the side that gives up (the agent on its
@@ -13,7 +15,7 @@ final class Call {
     enum Fn {
         TEXT_TO_SPEECH, PLAY_AUDIO, WORD_SPOTTING, CAPTURE_AUDIO, CAPTURE_AUDIO_SILENCE, VOICE_RECORD, MOVE_TO,
         MOVE_VEL, MOVE_STOP, TAKE_PREDEFINED_POSTURE, GET_ROBOT_POSITION, MOVE_JOINT, REST, CAPTURE_IMAGE,
-        SET_CAMERA_PARAMS, LOOK_AT_POINT, MOVE_ALONG_PATH, GLOBAL_LOCALIZATION
+        SET_CAMERA_PARAMS, LOOK_AT_POINT, MOVE_ALONG_PATH, GLOBAL_LOCALIZATION, GET_TRANSFORM
     }
 
     static final int PENDING = 0;
@@ -34,9 +36,16 @@ final class Call {
     double c;
     double d;
     boolean flag;
-    /** moveJoint and lookAtPoint: joint names and angles (rad). */
+    /** moveJoint and lookAtPoint: joint names and angles (rad); getTransform: the angles read (rad). */
     String[] joints;
     double[] values;
+    /**
+     * getTransform: the frame, the ALMemory keys of its joints' measured angles (in the frame's order), and room for
+     * the transform (16 numbers, row by row), all made by the agent's thread so that the loop only fills them.
+     */
+    NaoKinematics.Frame frame;
+    String[] keys;
+    double[] transform;
     /** moveAlongPath: the poses, world frame (m, m, rad). */
     double[] xs;
     double[] ys;

@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -27,6 +28,7 @@ import org.embodia.nao.api.BodyStatus;
 import org.embodia.nao.api.CamCommand;
 import org.embodia.nao.api.CamParams;
 import org.embodia.nao.api.CamStatus;
+import org.embodia.nao.api.DataValue;
 import org.embodia.nao.api.Image;
 import org.embodia.nao.api.LsCommand;
 import org.embodia.nao.api.LsStatus;
@@ -79,6 +81,13 @@ public final class NaoCs implements Subsystem, RappCore {
     /** r_core,mic's sampling period, s (NAOqi's 50 Hz step). */
     static final double SAMPLING_PERIOD = 0.02;
     private static final long STEPS_TO_REJECT = 3;
+    /**
+     * getTransform's pause between one angle read and the GET of the next, steps: e_core,body takes a command only in
+     * idle, and its get returns there one step after passing the value, so a GET sent at once would be lost.
+     */
+    static final long GET_GAP = 3;
+    /** getTransform sends a GET again when e_core,body has not answered it for this many steps (a GET it missed). */
+    static final long GET_RESEND = 25;
     /** Why a call in progress failed when the operator destroyed its agent. */
     static final String OPERATOR_DESTROY = "the operator destroyed the agent";
     /** rest's speed to Crouch, a fraction of the maximum: our choice, NAOqi's rest() gives none. */
@@ -108,7 +117,7 @@ public final class NaoCs implements Subsystem, RappCore {
     private final Function<URI, StoreClient> stores;
     private final Memory<CsMemory> memory = new Memory<>(CsMemory::new);
     private final ExecutorService worker;
-    /** The worker's answer to the last job: a String error, a Path download, an Agent or a Map of apps. */
+    /** The worker's answer to the last job: a String error, a Path download, an Agent, a Map of apps or a Heard sentence. */
     private final AtomicReference<Object> outcome = new AtomicReference<>();
     private final AtomicReference<Call> slot = new AtomicReference<>();
     private final Predicates predicates;
@@ -147,6 +156,9 @@ public final class NaoCs implements Subsystem, RappCore {
     private long micReason0;
     private long body0;
     private long bodyReason0;
+    /** getTransform: e_core,body's value count when the last angle was read, and the step its next GET is due. */
+    private long value0;
+    private long nextGet;
     private long cam0;
     private long camReason0;
     /** rest's and moveAlongPath's progress: the phase or segment under way. */
@@ -473,9 +485,11 @@ public final class NaoCs implements Subsystem, RappCore {
             return;
         } else if (micStatus.isNew() && micStatus.get().rwSeq != mic0) {
             next.recogWord = micStatus.get().rw;
+            next.recogSentence = null;
             next.tm = true;
         } else if (operatorWord.get() != null) {
             next.recogWord = operatorWord.getAndSet(null);
+            next.recogSentence = null;
             next.tm = true;
         } else {
             // When init could not read the apps, the worker tries again now and then, and the apps it gets are
@@ -532,8 +546,32 @@ public final class NaoCs implements Subsystem, RappCore {
      */
     private static String getAppName(CsMemory m) {
         String w = m.recogWord;
+        if (LONG.equals(w) && m.recogSentence != null) {
+            return appInSentence(m);
+        }
         return w == null || w.isEmpty() || LONG.equals(w) || ABORT.equals(w) ? CsMemory.ERROR
                 : m.app.getOrDefault(w, CsMemory.ERROR);
+    }
+
+    /** getAppName(recog_sentence): the app of the first keyword, in the app map's order, that is a word of the sentence. */
+    private static String appInSentence(CsMemory m) {
+        String sentence = m.recogSentence.toLowerCase(Locale.ROOT);
+        for (Map.Entry<String, String> keyword : m.app.entrySet()) {
+            if (isWordOf(keyword.getKey().toLowerCase(Locale.ROOT), sentence)) {
+                return keyword.getValue();
+            }
+        }
+        return CsMemory.ERROR;
+    }
+
+    private static boolean isWordOf(String word, String sentence) {
+        for (int at = sentence.indexOf(word); at >= 0; at = sentence.indexOf(word, at + 1)) {
+            int end = at + word.length();
+            if ((at == 0 || sentence.charAt(at - 1) == ' ') && (end == sentence.length() || sentence.charAt(end) == ' ')) {
+                return true;
+            }
+        }
+        return false;
     }
 
     // record_cmd (§3.8.15)
@@ -562,18 +600,50 @@ public final class NaoCs implements Subsystem, RappCore {
 
     // interpret_long (§3.8.5)
 
-    /** The RAPP Platform's speech recognition endpoint does not exist in this project's store: say so and go on. */
+    /**
+     * Sends rd to the RAPP Platform's speech recognition (the store's POST /speech, on the worker) and ends on the
+     * sentence it heard, recog_sentence, with app_name = getAppName(recog_sentence); a store that cannot be asked is an
+     * error, and either way a sentence naming no app goes to inform.
+     */
     void interpretLong(int iteration) {
         CsMemory next = memory.next();
         if (iteration == 0) {
             entered("interpret_long");
-            error("interpret_long: the RAPP Platform's speech recognition (recog_sentence) is not available: the store "
-                    + "serves no speech endpoint; say the app's keyword instead");
             next.recogSentence = null;
-            next.appName = CsMemory.ERROR;
-            next.say = NOT_RECOGNIZED;
-            next.tm = true;
+            next.tm = false;
+            outcome.set(null);
+            Path rd = Path.of(memory.current().rd);
+            String language = memory.current().language;
+            worker.execute(() -> {
+                try {
+                    StoreClient client = client();
+                    outcome.set(client == null ? "the long command could not be recognized: " + noStore()
+                            : new Heard(client.recognizeSpeech(rd, language)));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } catch (Exception e) {
+                    outcome.set("the long command could not be recognized: " + e.getMessage());
+                }
+            });
+        } else if (!memory.current().tm) {
+            Object o = outcome.getAndSet(null);
+            if (o instanceof Heard heard) {
+                next.recogSentence = heard.sentence();
+                next.appName = getAppName(next);
+                dealing = CsMemory.ERROR.equals(next.appName) ? null : next.appName;
+                next.say = NOT_RECOGNIZED;
+                next.tm = true;
+            } else if (o instanceof String why) {
+                error(why);
+                next.appName = CsMemory.ERROR;
+                next.say = NOT_RECOGNIZED;
+                next.tm = true;
+            }
         }
+    }
+
+    /** The worker's answer to interpret_long: the sentence the RAPP Platform heard. */
+    private record Heard(String sentence) {
     }
 
     // inform (§3.8.7)
@@ -758,6 +828,8 @@ public final class NaoCs implements Subsystem, RappCore {
         micReason0 = micStatus.get().reasonSeq;
         body0 = bodyStatus.get().attainedSeq;
         bodyReason0 = bodyStatus.get().reasonSeq;
+        value0 = bodyStatus.get().valueSeq;
+        nextGet = steps;
         cam0 = camStatus.get().imageSeq;
         camReason0 = camStatus.get().reasonSeq;
         phase = 0;
@@ -866,6 +938,8 @@ public final class NaoCs implements Subsystem, RappCore {
             case GET_ROBOT_POSITION, GLOBAL_LOCALIZATION -> {
                 // The body effector reports its EKF pose every step: these are answered from it, no command.
             }
+            // The angles are read one GET at a time (transformDone); Torso, which has none, is done at the next step.
+            case GET_TRANSFORM -> transformDone(c);
         }
     }
 
@@ -909,6 +983,7 @@ public final class NaoCs implements Subsystem, RappCore {
             case SET_CAMERA_PARAMS -> steps - sentAt >= STEPS_TO_REJECT && camStatus.get().reasonSeq == camReason0;
             case REST -> restDone(c);
             case MOVE_ALONG_PATH -> pathDone(c);
+            case GET_TRANSFORM -> transformDone(c);
             case CAPTURE_IMAGE -> camStatus.get().imageSeq != cam0 && copyImage(c);
             case GET_ROBOT_POSITION -> {
                 Pose p = bodyStatus.get().pose;
@@ -966,6 +1041,39 @@ public final class NaoCs implements Subsystem, RappCore {
             return true;
         }
         moveToSegment(c);
+        return false;
+    }
+
+    /**
+     * getTransform: the measured angle of each joint of the frame in turn, read from e_core,body with a GET of its
+     * ALMemory key ({@link #phase} is the joint being read); the frame's transform once all are in. A GET e_core,body
+     * did not take (it was busy) is sent again after {@link #GET_RESEND} steps. Allocates nothing.
+     */
+    private boolean transformDone(Call c) {
+        BodyStatus s = bodyStatus.get();
+        if (phase < c.keys.length && s.valueSeq != value0) {
+            value0 = s.valueSeq;
+            // A late answer to an earlier GET names another key and is passed over.
+            if (c.keys[phase].equals(s.value.dataName)) {
+                if (s.value.kind != DataValue.Kind.NUMBER || !Double.isFinite(s.value.number)) {
+                    c.fail("e_core,body read no angle for " + c.frame.joint(phase).naoqiName() + ": " + s.value);
+                    return true;
+                }
+                c.values[phase++] = s.value.number;
+                nextGet = steps + GET_GAP;
+            }
+        }
+        if (phase == c.keys.length) {
+            c.frame.transform(c.values, c.transform);
+            return true;
+        }
+        if (steps - nextGet >= 0) {
+            BodyCommand b = bodyCommand.message();
+            b.cmd = BodyCommand.Cmd.GET;
+            b.dataName = c.keys[phase];
+            bodyCommand.send();
+            nextGet = steps + GET_RESEND;
+        }
         return false;
     }
 

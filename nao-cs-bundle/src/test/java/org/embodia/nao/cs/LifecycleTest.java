@@ -13,12 +13,14 @@ import org.embodia.nao.api.LsCommand;
 import org.embodia.nao.api.MicCommand;
 import org.embodia.nao.api.MicStatus;
 import org.embodia.rapp.store.api.StoreServers;
+import org.embodia.speech.PcmAudio;
+import org.embodia.speech.SpeechSynthesizer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** nao.cs's paths besides running an app: a tampered package, the long command, Abort. */
+/** nao.cs's paths besides running an app: a tampered package, the long command (recognized by the store), Abort. */
 class LifecycleTest {
     @TempDir
     Path dir;
@@ -73,22 +75,89 @@ class LifecycleTest {
         assertNull(rig.fsm.fault());
     }
 
+    /**
+     * Says "Long", then plays the microphones' part of record_cmd: the command, synthesized, written where rd names
+     * and rec made new. Returns in interpret_long.
+     */
+    private void sayLongCommand(Rig r, String command) throws Exception {
+        r.hear("Long");
+        r.stepUntil("record_cmd");
+        r.step();
+        MicCommand c = r.micCommand.get();
+        assertEquals(MicCommand.Cmd.REGISTER, c.cmd);
+        Path rd = Files.createDirectories(Path.of(c.fp).getParent()).resolve(Path.of(c.fp).getFileName());
+        try (SpeechSynthesizer voice = new SpeechSynthesizer()) {
+            voice.synthesize(command).append(PcmAudio.silence(16_000, 0.5)).writeWav(rd);
+        }
+        MicStatus s = r.mic.message();
+        s.recSeq++;
+        r.mic.send();
+        r.stepUntil("interpret_long");
+    }
+
     @Test
-    void longRecordsTheCommandThenInformsThatItCannotBeRecognized() throws Exception {
+    void aLongCommandIsRecognizedByTheRappPlatformAndLoadsTheAppItNames() throws Exception {
+        sayLongCommand(rig, "can you say hello to my friend");
+        assertEquals(dir.resolve("cs").resolve("command.wav").toString(), rig.cs.memory().rd);
+
+        rig.stepUntil("load");
+
+        CsMemory m = rig.cs.memory();
+        assertTrue((" " + m.recogSentence + " ").contains(" hello "), "recog_sentence " + m.recogSentence);
+        assertEquals("greeter", m.appName);
+        assertNull(rig.cs.lastError());
+        assertNull(rig.fsm.fault());
+    }
+
+    @Test
+    void aLongCommandNamingNoAppIsNotRecognized() throws Exception {
+        sayLongCommand(rig, "thank you robot");
+
+        rig.stepUntil("inform");
+
+        assertEquals(CsMemory.ERROR, rig.cs.memory().appName);
+        assertFalse(String.valueOf(rig.cs.memory().recogSentence).contains("hello"), rig.cs.memory().recogSentence);
+        assertNull(rig.cs.lastError());
+        rig.step();
+        assertEquals("Command was not recognized", rig.lsCommand.get().text);
+        rig.replyLs();
+        rig.stepUntil("listen");
+        assertNull(rig.cs.lastError());
+        assertNull(rig.fsm.fault());
+    }
+
+    @Test
+    void aRecordingThatIsNoSoundIsAClearErrorAndInformed() throws Exception {
         rig.hear("Long");
         rig.stepUntil("record_cmd");
         rig.step();
-        MicCommand c = rig.micCommand.get();
-        assertEquals(MicCommand.Cmd.REGISTER, c.cmd);
-        assertEquals(dir.resolve("cs").resolve("command.wav").toString(), c.fp);
+        Path rd = Path.of(rig.micCommand.get().fp);
+        Files.writeString(Files.createDirectories(rd.getParent()).resolve(rd.getFileName()), "no sound");
         MicStatus s = rig.mic.message();
         s.recSeq++;
         rig.mic.send();
-        rig.stepUntil("interpret_long");
+
         rig.stepUntil("inform");
-        assertTrue(rig.cs.lastError().startsWith("interpret_long:"), rig.cs.lastError());
+
+        assertTrue(rig.cs.lastError().contains("the long command could not be recognized")
+                && rig.cs.lastError().contains("not a sound file"), rig.cs.lastError());
         rig.step();
         assertEquals("Command was not recognized", rig.lsCommand.get().text);
+        rig.replyLs();
+        rig.stepUntil("listen");
+        assertNull(rig.fsm.fault());
+    }
+
+    @Test
+    void aStoreGoneWhileTheCommandWasRecordedIsAClearErrorAndInformed() throws Exception {
+        store.close();
+        sayLongCommand(rig, "say hello");
+
+        rig.stepUntil("inform");
+
+        assertTrue(rig.cs.lastError().contains("the long command could not be recognized")
+                && rig.cs.lastError().contains("unreachable"), rig.cs.lastError());
+        rig.step();
         rig.replyLs();
         rig.stepUntil("listen");
         assertNull(rig.fsm.fault());

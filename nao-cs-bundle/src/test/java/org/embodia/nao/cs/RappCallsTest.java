@@ -2,6 +2,7 @@ package org.embodia.nao.cs;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -16,18 +17,23 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.embodia.nao.api.BodyCommand;
 import org.embodia.nao.api.CamCommand;
 import org.embodia.nao.api.CamParams;
 import org.embodia.nao.api.LsCommand;
+import org.embodia.nao.model.DeviceKeys;
+import org.embodia.nao.model.NaoJoint;
+import org.embodia.nao.model.NaoKinematics;
 import org.embodia.rapp.api.CapturedImage;
 import org.embodia.rapp.api.DynamicAgent;
 import org.embodia.rapp.api.Rapp;
 import org.embodia.rapp.api.RappException;
 import org.embodia.rapp.api.RobotPose;
 import org.embodia.rapp.store.api.StoreServers;
+import org.embodia.testing.Allocations;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -314,8 +320,134 @@ class RappCallsTest {
         assertEquals("globalLocalization: pose is missing", message(() -> rapp.globalLocalization(null)));
         assertEquals("textToSpeech: language is empty; give ALTextToSpeech's name of it, e.g. English",
                 message(() -> rapp.textToSpeech("a", "")));
-        assertEquals("getTransform(Head) is not available: nao-model has no kinematics (no link lengths or joint frames),"
-                + " so the core agent's cs cannot compute a chain's transform", message(() -> rapp.getTransform("Head")));
+        assertTrue(message(() -> rapp.getTransform("Nose")).startsWith("getTransform: unknown NAO chain, camera or joint"
+                + " \"Nose\"; the known ones are Torso, Head, CameraTop, CameraBottom, LArm, RArm, LLeg, RLeg, HeadYaw,"));
+        assertTrue(message(() -> rapp.getTransform(null)).startsWith("getTransform: unknown NAO chain, camera or joint null"));
+    }
+
+    private static String key(String joint) {
+        return DeviceKeys.jointPosition(NaoJoint.byName(joint));
+    }
+
+    /** Steps until cs sends e_core,body a GET; its key. */
+    private String nextGet() {
+        for (int i = 0; i < 200; i++) {
+            rig.step();
+            if (rig.bodyCommand.isNew() && rig.bodyCommand.get().cmd == BodyCommand.Cmd.GET) {
+                return rig.bodyCommand.get().dataName;
+            }
+        }
+        throw new AssertionError("cs sent no GET in 200 steps; in " + rig.fsm.currentState());
+    }
+
+    @Test
+    void getTransformReadsTheChainsJointsFromTheBodyAndReturnsTheTransformInTheTorsoFrame() throws Exception {
+        run(r -> r.getTransform("Head"), r -> r.getTransform("Torso"));
+        relayed();
+        BodyCommand c = rig.bodyCommand.get();
+        assertEquals(BodyCommand.Cmd.GET, c.cmd);
+        assertEquals("Device/SubDeviceList/HeadYaw/Position/Sensor/Value", c.dataName);
+        stillWaiting(3);
+        rig.value(key("HeadYaw"), 0.5);
+        assertEquals("Device/SubDeviceList/HeadPitch/Position/Sensor/Value", nextGet());
+        stillWaiting(1);
+        rig.value(key("HeadPitch"), 0.0);
+        double[] t = assertInstanceOf(double[].class, result());
+        double cos = Math.cos(0.5);
+        double sin = Math.sin(0.5);
+        assertArrayEquals(new double[] {cos, -sin, 0, 0, sin, cos, 0, 0, 0, 0, 1, 0.1265, 0, 0, 0, 1}, t, 1e-12,
+                "HeadYaw 0.5 turns the head 0.5 rad about z, at the neck joint 126.5 mm above the torso");
+
+        relayed();
+        assertFalse(rig.bodyCommand.isNew(), "Torso depends on no joint: nothing is read");
+        assertArrayEquals(new double[] {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1},
+                assertInstanceOf(double[].class, result()));
+    }
+
+    @Test
+    void getTransformSendsAMissedGetAgainAndPassesOverAnswersToOtherKeys() throws Exception {
+        run(r -> r.getTransform("LArm"));
+        relayed();
+        assertEquals(key("LShoulderPitch"), rig.bodyCommand.get().dataName);
+        // e_core,body was busy and never answered: the same GET goes out again, GET_RESEND steps later.
+        int steps = 0;
+        String again;
+        do {
+            steps++;
+            rig.step();
+            again = rig.bodyCommand.isNew() ? rig.bodyCommand.get().dataName : null;
+        } while (again == null && steps < 100);
+        assertEquals(key("LShoulderPitch"), again);
+        assertEquals(NaoCs.GET_RESEND, steps);
+
+        rig.value(key("HeadYaw"), 1.0);
+        rig.step();
+        rig.value(key("LShoulderPitch"), 0.4);
+        double[] angles = {0.4, 0.3, -1.0, -0.8, 0.6};
+        List<NaoJoint> joints = NaoKinematics.frame("LArm").joints();
+        for (int k = 1; k < angles.length; k++) {
+            assertEquals(DeviceKeys.jointPosition(joints.get(k)), nextGet());
+            rig.value(DeviceKeys.jointPosition(joints.get(k)), angles[k]);
+        }
+        assertArrayEquals(NaoKinematics.frame("LArm").transform(angles), assertInstanceOf(double[].class, result()), 1e-15);
+    }
+
+    @Test
+    void unknownNamesAreRefusedAndAnAngleTheBodyCannotReadFailsTheCallAndCsGoesOn() throws Exception {
+        run(r -> r.getTransform("Nose"), r -> r.getTransform("RLeg"), r -> r.getTransform("Head"),
+                r -> r.getTransform("CameraTop"), r -> r.getTransform("Torso"));
+        RappException refused = assertInstanceOf(RappException.class, results.poll(5, TimeUnit.SECONDS));
+        assertTrue(refused.getMessage().startsWith("getTransform: unknown NAO chain, camera or joint \"Nose\"; the known"
+                + " ones are Torso, Head, CameraTop, CameraBottom, LArm, RArm, LLeg, RLeg, HeadYaw, HeadPitch,"), refused.getMessage());
+
+        relayed();
+        assertEquals(key("RHipYawPitch"), rig.bodyCommand.get().dataName);
+        rig.noValue(key("RHipYawPitch"));
+        assertEquals("GET_TRANSFORM failed: e_core,body read no angle for RHipYawPitch: "
+                + "Device/SubDeviceList/RHipYawPitch/Position/Sensor/Value=none",
+                assertInstanceOf(RappException.class, result()).getMessage());
+
+        relayed();
+        rig.value(key("HeadYaw"), Double.NaN);
+        assertEquals("GET_TRANSFORM failed: e_core,body read no angle for HeadYaw: "
+                + "Device/SubDeviceList/HeadYaw/Position/Sensor/Value=NaN",
+                assertInstanceOf(RappException.class, result()).getMessage());
+
+        relayed();
+        rig.rejectBody("GET rejected: data_name is empty");
+        assertEquals("GET_TRANSFORM failed: GET rejected: data_name is empty",
+                assertInstanceOf(RappException.class, result()).getMessage());
+
+        relayed();
+        assertEquals(16, assertInstanceOf(double[].class, result()).length, "cs went on: Torso was answered");
+        assertTrue(rig.failures.isEmpty(), rig.failures.toString());
+    }
+
+    @Test
+    void getTransformAllocatesNothingOnTheLoop() throws Exception {
+        AtomicInteger done = new AtomicInteger();
+        rig.agents.put("greeter", rapp -> {
+            while (true) {
+                rapp.getTransform("LLeg");
+                done.incrementAndGet();
+            }
+        });
+        rig.hear("hello");
+        rig.stepUntil("wait_cmd");
+        // The body side answers every GET at once; the agent asks again as soon as a transform comes back.
+        Runnable step = () -> {
+            rig.step();
+            if (rig.bodyCommand.isNew() && rig.bodyCommand.get().cmd == BodyCommand.Cmd.GET) {
+                rig.value(rig.bodyCommand.get().dataName, 0.1);
+            }
+        };
+        // Counted across the measurement: the agent's thread keeps its own pace, so a fixed number of steps afterwards
+        // could pass while it is descheduled.
+        int before = done.get();
+        long bytes = Allocations.warmUpThenLeastOfTenRounds(50_000, 20_000, step);
+        assertTrue(done.get() > before, "transforms were computed while measured: " + (done.get() - before));
+        assertEquals(0, bytes, "bytes allocated by 20,000 warm steps of getTransform calls");
+        assertTrue(rig.failures.isEmpty(), rig.failures.toString());
     }
 
     private static String message(org.junit.jupiter.api.function.Executable call) {

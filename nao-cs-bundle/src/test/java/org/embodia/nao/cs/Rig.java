@@ -200,6 +200,22 @@ final class Rig implements AutoCloseable {
         body.send();
     }
 
+    /** e_core,body answered a GET of {@code key} with {@code number}. */
+    void value(String key, double number) {
+        BodyStatus s = body.message();
+        s.value.setNumber(key, number);
+        s.valueSeq++;
+        body.send();
+    }
+
+    /** e_core,body answered a GET of {@code key} that ALMemory does not hold. */
+    void noValue(String key) {
+        BodyStatus s = body.message();
+        s.value.setNone(key);
+        s.valueSeq++;
+        body.send();
+    }
+
     /** e_core,body's EKF pose. */
     void pose(double x, double y, double theta) {
         body.message().pose.set(x, y, theta);

@@ -68,7 +68,10 @@ public interface Rapp {
     /** getRobotPosition (getRobotPose): the robot's pose in the world frame. */
     RobotPose getRobotPosition();
 
-    /** getTransform: the 4×4 homogeneous transform, row by row, of the named chain or joint (e.g. "Head") in the robot frame. */
+    /**
+     * getTransform: the 4×4 homogeneous transform, row by row, m, of the named chain or joint (e.g. "Head") in the
+     * torso frame (NAOqi's FRAME_TORSO), from the measured joint angles.
+     */
     double[] getTransform(String chainName);
 
     // r_core,cam

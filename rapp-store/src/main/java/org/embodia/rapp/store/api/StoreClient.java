@@ -47,6 +47,11 @@ import com.fasterxml.jackson.core.JsonFactory;
 public final class StoreClient {
     /** The timeout of {@link #StoreClient(URI)}. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
+    /**
+     * The least time a speech recognition may take: the store loads its recognizer (a second or two) at the first one,
+     * and decoding takes about as long as the speech.
+     */
+    public static final Duration SPEECH_TIMEOUT = Duration.ofSeconds(30);
     /** The longest error text kept from a store's error response. */
     private static final int MAX_ERROR_BODY = 2048;
 
@@ -166,7 +171,8 @@ public final class StoreClient {
 
     /**
      * The RAPP Platform's speech recognition of a recorded command (seed 001 §3.8.5: interpret_long sends rd and gets
-     * recog_sentence): POSTs the sound file to {@code speech?language=...}.
+     * recog_sentence): POSTs the sound file to {@code speech?language=...}. It may take the longer of the client's
+     * timeout and {@link #SPEECH_TIMEOUT}.
      *
      * @param sound a sound file Java reads (WAV)
      * @param language the language spoken, e.g. "English"
@@ -183,9 +189,10 @@ public final class StoreClient {
         } catch (FileNotFoundException e) {
             throw new StoreException(uri, "cannot send " + sound + " to " + uri + ": no such file", e);
         }
+        Duration limit = timeout.compareTo(SPEECH_TIMEOUT) > 0 ? timeout : SPEECH_TIMEOUT;
         HttpRequest request = HttpRequest.newBuilder(uri).POST(body).header("Content-Type", "audio/wav")
-                .timeout(timeout).build();
-        return SentenceJson.parse(json, uri, exchange(request, BodySubscribers::ofByteArray).body());
+                .timeout(limit).build();
+        return SentenceJson.parse(json, uri, exchange(request, limit, BodySubscribers::ofByteArray).body());
     }
 
     /** The absolute address of the app's jar. */
@@ -207,11 +214,11 @@ public final class StoreClient {
      */
     private <T> HttpResponse<T> exchange(URI uri, Supplier<BodySubscriber<T>> success)
             throws StoreException, InterruptedException {
-        return exchange(HttpRequest.newBuilder(uri).GET().timeout(timeout).build(), success);
+        return exchange(HttpRequest.newBuilder(uri).GET().timeout(timeout).build(), timeout, success);
     }
 
-    /** {@link #exchange(URI, Supplier)} with any request. */
-    private <T> HttpResponse<T> exchange(HttpRequest request, Supplier<BodySubscriber<T>> success)
+    /** {@link #exchange(URI, Supplier)} with any request, which must end within {@code limit}. */
+    private <T> HttpResponse<T> exchange(HttpRequest request, Duration limit, Supplier<BodySubscriber<T>> success)
             throws StoreException, InterruptedException {
         URI uri = request.uri();
         BodyHandler<T> handler = info -> info.statusCode() == 200 ? success.get()
@@ -220,29 +227,30 @@ public final class StoreClient {
                 });
         CompletableFuture<HttpResponse<T>> future = http.sendAsync(request, handler);
         try {
-            return future.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            return future.get(limit.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             future.cancel(true);
-            throw new StoreUnreachableException(uri, "RAPP Store at " + uri + " did not answer within " + seconds(), e);
+            throw new StoreUnreachableException(uri, "RAPP Store at " + uri + " did not answer within " + seconds(limit),
+                    e);
         } catch (InterruptedException e) {
             future.cancel(true);
             throw e;
         } catch (ExecutionException e) {
-            throw failure(uri, e.getCause());
+            throw failure(uri, e.getCause(), limit);
         }
     }
 
-    private StoreException failure(URI uri, Throwable cause) {
+    private StoreException failure(URI uri, Throwable cause, Duration limit) {
         StoreErrorBody body = find(cause, StoreErrorBody.class);
         if (body != null) {
             return new StoreHttpException(uri, body.status, body.text);
         }
         if (find(cause, HttpConnectTimeoutException.class) != null) {
             return new StoreUnreachableException(uri, "RAPP Store at " + uri + " unreachable: no connection within "
-                    + seconds(), cause);
+                    + seconds(timeout), cause);
         }
         if (find(cause, HttpTimeoutException.class) != null) {
-            return new StoreUnreachableException(uri, "RAPP Store at " + uri + " did not answer within " + seconds(),
+            return new StoreUnreachableException(uri, "RAPP Store at " + uri + " did not answer within " + seconds(limit),
                     cause);
         }
         ConnectException refused = find(cause, ConnectException.class);
@@ -263,8 +271,8 @@ public final class StoreClient {
         return null;
     }
 
-    private String seconds() {
-        return timeout.toMillis() / 1000.0 + " s";
+    private static String seconds(Duration limit) {
+        return limit.toMillis() / 1000.0 + " s";
     }
 
     private static String sha256(Path file, URI uri) throws StoreException {
