@@ -1,16 +1,24 @@
 package org.embodia.rapp.shell;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.embodia.nao.cs.api.RappCore;
 import org.embodia.nao.cs.api.RappStatus;
 import org.embodia.nao.sim.api.NaoSimulator;
+import org.embodia.rapp.api.DynamicAgent;
+import org.embodia.rapp.store.api.RappStore;
 import org.embodia.scheduler.Agent;
 import org.embodia.scheduler.RunningSubsystems;
 import org.embodia.scheduler.StateSwitch;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
@@ -23,13 +31,23 @@ import org.osgi.service.component.annotations.ReferencePolicy;
  */
 @Component(service = RappCommands.class, property = {"osgi.command.scope=rapp", "osgi.command.function=apps",
         "osgi.command.function=deploy", "osgi.command.function=run", "osgi.command.function=destroy", "osgi.command.function=status",
-        "osgi.command.function=demo"})
+        "osgi.command.function=demo", "osgi.command.function=failures"})
 public final class RappCommands {
     static final String CS = "core/a./cs";
 
+    private final BundleContext context;
     private volatile RappCore core;
     private volatile NaoSimulator simulator;
+    private volatile ConfigurationAdmin configurations;
+    private volatile RappStore store;
     private final RunningSubsystems running = new RunningSubsystems();
+    /** The agents again, for their buffers' last messages, which RunningSubsystems does not give. */
+    private final List<Agent> agents = new CopyOnWriteArrayList<>();
+
+    @Activate
+    public RappCommands(BundleContext context) {
+        this.context = context;
+    }
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     void setCore(RappCore c) {
@@ -53,13 +71,37 @@ public final class RappCommands {
         }
     }
 
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    void setConfigurations(ConfigurationAdmin c) {
+        configurations = c;
+    }
+
+    void unsetConfigurations(ConfigurationAdmin c) {
+        if (configurations == c) {
+            configurations = null;
+        }
+    }
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    void setStore(RappStore s) {
+        store = s;
+    }
+
+    void unsetStore(RappStore s) {
+        if (store == s) {
+            store = null;
+        }
+    }
+
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
     void addAgent(Agent agent) {
         running.add(agent);
+        agents.add(agent);
     }
 
     void removeAgent(Agent agent) {
         running.remove(agent);
+        agents.remove(agent);
     }
 
     RappCore core() {
@@ -71,12 +113,41 @@ public final class RappCommands {
         return c;
     }
 
+    /** cs as the operator sees it, or null while none is running (DS replaces it when its configuration changes). */
+    RappCore boundCore() {
+        return core;
+    }
+
     NaoSimulator simulator() {
         NaoSimulator s = simulator;
         if (s == null) {
-            throw new IllegalStateException("the voice demo speaks to the simulated NAO, and this profile runs none (nao-sim does)");
+            throw new IllegalStateException("the rapp demos speak to the simulated NAO, and this profile runs none (nao-sim does)");
         }
         return s;
+    }
+
+    ConfigurationAdmin configurations() {
+        ConfigurationAdmin c = configurations;
+        if (c == null) {
+            throw new IllegalStateException("the failures demo repoints cs through Config Admin, and this profile runs none");
+        }
+        return c;
+    }
+
+    /** The store this framework runs, the one cs uses while its store.uri is empty. */
+    RappStore store() {
+        RappStore s = store;
+        if (s == null) {
+            throw new IllegalStateException("no RAPP Store runs in this framework (nao-sim starts one on the example apps)");
+        }
+        return s;
+    }
+
+    /** The installed bundles that are apps (they name themselves in RAPP-App-Name), by symbolic name. */
+    List<String> appBundles() {
+        return Arrays.stream(context.getBundles()).filter(b -> b.getState() != Bundle.UNINSTALLED)
+                .filter(b -> b.getHeaders().get(DynamicAgent.APP_NAME_HEADER) != null)
+                .map(b -> b.getSymbolicName() + " [" + b.getBundleId() + "]").toList();
     }
 
     /** The apps of the store: name and keywords. */
@@ -143,10 +214,24 @@ public final class RappCommands {
         return new VoiceDemo(this, System.out).run();
     }
 
+    /**
+     * cs's failure cases through the running profile: an unknown word, an unreachable store, a hash mismatch and an
+     * app that does not resolve, each ending in listen; cs's configuration is restored after each.
+     */
+    public String failures() throws Exception {
+        return FailureDemo.run(this, System.out);
+    }
+
     static String describe(RappStatus s) {
         return String.format(Locale.ROOT, "cs %s, app %s, da_status %s, activated %d, destroyed %d%s", s.state(),
                 s.app() == null ? "-" : s.app(), s.agentStatus() == null ? "-" : s.agentStatus(), s.activated(), s.destroyed(),
                 s.lastError() == null ? "" : ", last error: " + s.lastError());
+    }
+
+    /** How cs is doing, also while it is not running. */
+    String csStatus() {
+        RappCore c = core;
+        return c == null ? "c_core,cs is not running" : describe(c.status());
     }
 
     /** The FSM state of a subsystem in whichever agent runs it, or "-". */
@@ -154,7 +239,29 @@ public final class RappCommands {
         return running.state(subsystem);
     }
 
+    /** The last state switches of a subsystem, oldest first; empty when no agent runs it. */
     List<StateSwitch> switches(String subsystem) {
-        return running.switches(subsystem);
+        try {
+            return running.switches(subsystem);
+        } catch (IllegalArgumentException e) {
+            // It went between RunningSubsystems' look at the agent's subsystems and its read of the switches: DS
+            // replaces cs after a configuration change.
+            return List.of();
+        }
+    }
+
+    /** The last message of a subsystem's buffer, as text, in whichever agent runs it; "-" when none runs it. */
+    String lastMessage(String subsystem, String buffer) {
+        for (Agent a : agents) {
+            if (a.subsystems().stream().anyMatch(d -> d.name().equals(subsystem) && d.present())) {
+                try {
+                    return a.lastMessage(subsystem, buffer);
+                } catch (IllegalArgumentException e) {
+                    // Gone since the look above, or no such buffer: the agent's message says which.
+                    return "- (" + e.getMessage() + ")";
+                }
+            }
+        }
+        return "-";
     }
 }

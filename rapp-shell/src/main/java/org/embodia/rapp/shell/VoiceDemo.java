@@ -1,9 +1,7 @@
 package org.embodia.rapp.shell;
 
 import java.io.PrintStream;
-import java.util.List;
-import java.util.Locale;
-import java.util.function.BooleanSupplier;
+import java.util.Map;
 
 import org.embodia.nao.cs.api.RappStatus;
 import org.embodia.scheduler.StateSwitch;
@@ -22,8 +20,6 @@ final class VoiceDemo {
 
     private final RappCommands rapp;
     private final PrintStream out;
-    private final long start = System.nanoTime();
-    private volatile boolean watching = true;
 
     VoiceDemo(RappCommands rapp, PrintStream out) {
         this.rapp = rapp;
@@ -31,32 +27,26 @@ final class VoiceDemo {
     }
 
     String run() throws InterruptedException {
-        step("c_core,cs listens, the store's apps read", () -> "listen".equals(rapp.state(RappCommands.CS)) && rapp.core().apps().containsKey(APP),
-                60);
-        say("  apps: " + rapp.core().apps());
-        RappStatus before = rapp.core().status();
-        Thread watcher = new Thread(this::watch, "rapp-demo-watcher");
-        watcher.setDaemon(true);
-        watcher.start();
-        try {
-            long since = last(rapp.switches(MIC));
-            say("> someone says \"" + KEYWORD + "\"");
+        try (DemoTrace trace = DemoTrace.start(rapp, out, Map.of(RappCommands.CS, "c_core,cs"))) {
+            trace.step("c_core,cs listens, the store's apps read",
+                    () -> "listen".equals(rapp.state(RappCommands.CS)) && rapp.core().apps().containsKey(APP), 60);
+            trace.say("  apps: " + rapp.core().apps());
+            RappStatus before = rapp.core().status();
+            long since = trace.last(MIC);
+            trace.say("> someone says \"" + KEYWORD + "\"");
             rapp.simulator().hear(KEYWORD);
-            step("the " + APP + " is fetched, activated and working", () -> rapp.core().status().activated() > before.activated(), 60);
-            step("the " + APP + " greets and listens for an answer (r_core,mic in recog)", () -> enteredRecog(since), 60);
-            say("> someone answers \"" + ANSWER + "\"");
+            trace.step("the " + APP + " is fetched, activated and working", () -> rapp.core().status().activated() > before.activated(), 60);
+            trace.step("the " + APP + " greets and listens for an answer (r_core,mic in recog)", () -> enteredRecog(since), 60);
+            trace.say("> someone answers \"" + ANSWER + "\"");
             rapp.simulator().hear(ANSWER);
-            step("the " + APP + " answers, ends and is destroyed; cs listens again",
+            trace.step("the " + APP + " answers, ends and is destroyed; cs listens again",
                     () -> rapp.core().status().destroyed() > before.destroyed() && "listen".equals(rapp.core().status().state()), 90);
             RappStatus after = rapp.core().status();
-            say("  " + RappCommands.describe(after));
+            trace.say("  " + RappCommands.describe(after));
             if (after.lastError() != null && !after.lastError().equals(before.lastError())) {
                 throw new IllegalStateException("the app ended with an error: " + after.lastError());
             }
             return "voice demo: the " + APP + " ran and was destroyed";
-        } finally {
-            watching = false;
-            watcher.join(1000);
         }
     }
 
@@ -74,48 +64,5 @@ final class VoiceDemo {
             }
         }
         return false;
-    }
-
-    private void step(String what, BooleanSupplier goal, double seconds) throws InterruptedException {
-        say("> " + what);
-        long deadline = System.nanoTime() + (long) (seconds * 1e9);
-        while (!goal.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(what + ": not reached within " + seconds + " s (" + RappCommands.describe(rapp.core().status()) + ")");
-            }
-            Thread.sleep(10);
-        }
-        say("  ok");
-    }
-
-    /** Prints every state change of c_core,cs as the seed names the subsystem. */
-    private void watch() {
-        long seen = last(rapp.switches(RappCommands.CS));
-        while (watching) {
-            for (StateSwitch s : rapp.switches(RappCommands.CS)) {
-                if (s.cycle() > seen) {
-                    say(String.format(Locale.ROOT, "  [c_core,cs] %s -> %s (cycle %d)", s.from(), s.to(), s.cycle()));
-                    seen = s.cycle();
-                }
-            }
-            try {
-                Thread.sleep(5);
-            } catch (InterruptedException e) {
-                return;
-            }
-        }
-    }
-
-    private static long last(List<StateSwitch> switches) {
-        long last = -1;
-        for (StateSwitch s : switches) {
-            last = Math.max(last, s.cycle());
-        }
-        return last;
-    }
-
-    private synchronized void say(String line) {
-        out.printf(Locale.ROOT, "%8.3f s %s%n", (System.nanoTime() - start) / 1e9, line);
-        out.flush();
     }
 }
