@@ -31,7 +31,10 @@ record CsSettings(URI store, double threshold, String language, Path recordings,
             throw new IllegalArgumentException("recording.path is empty");
         }
         positive("energy", c.energy());
-        return new CsSettings(store, c.threshold(), c.language(), Path.of(c.recording_path()), c.energy(),
+        // Absolute: rd and the agents' recordings are written by r_core,mic's real receptor, which takes a relative
+        // path from its own output directory, and read back here.
+        Path recordings = Path.of(c.recording_path()).toAbsolutePath().normalize();
+        return new CsSettings(store, c.threshold(), c.language(), recordings, c.energy(),
                 positive("silence.time", c.silence_time()), seconds("call.timeout", c.call_timeout()),
                 seconds("store.timeout", c.store_timeout()), seconds("activate.timeout", c.activate_timeout()),
                 seconds("destroy.timeout", c.destroy_timeout()), seconds("idle.limit", c.idle_limit()),
