@@ -12,6 +12,12 @@ public @interface CsConfig {
      */
     String store_uri() default "";
 
+    /**
+     * dictionary: the words listen spots besides the store's app keywords; it must hold Long (a long command follows)
+     * and Abort (the core agent ends). A word no app claims is "not recognized".
+     */
+    String[] dictionary() default {"Long", "Abort"};
+
     /** threshold: the least recognition probability a spoken word is taken with, [0, 1]. */
     double threshold() default 0.4;
 

@@ -407,8 +407,7 @@ public final class NaoCs implements Subsystem, RappCore {
         next.rd = settings.recordings().resolve("command.wav").toString();
         next.say = NOT_RECOGNIZED;
         next.dictionary.clear();
-        next.dictionary.add(LONG);
-        next.dictionary.add(ABORT);
+        settings.dictionary().forEach(next.dictionary::add);
         appsRead = false;
         readingApps = true;
         nextAppsRead = System.nanoTime() + settings.storeRetry().toNanos();
@@ -432,7 +431,7 @@ public final class NaoCs implements Subsystem, RappCore {
         try {
             StoreClient client = client();
             if (client == null) {
-                error("init: no store known yet, the dictionary has only " + LONG + " and " + ABORT + " until one is ("
+                error("init: no store known yet, the dictionary has only " + settings.dictionary() + " until one is ("
                         + noStore() + ")");
                 return;
             }
@@ -452,7 +451,7 @@ public final class NaoCs implements Subsystem, RappCore {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
-            error("init: the store's apps could not be read, the dictionary has only " + LONG + " and " + ABORT
+            error("init: the store's apps could not be read, the dictionary has only " + settings.dictionary()
                     + " until they can (tried again every " + settings.storeRetry().toMillis() + " ms): " + e.getMessage());
         } finally {
             readingApps = false;
@@ -513,17 +512,18 @@ public final class NaoCs implements Subsystem, RappCore {
         micCommand.send();
     }
 
-    /** The app map init read, once the worker has it: the dictionary becomes its keywords with Long and Abort. */
+    /** The app map init read, once the worker has it: the dictionary becomes the configured words and its keywords. */
     @SuppressWarnings("unchecked")
     private boolean takeApps(CsMemory next) {
         if (outcome.get() instanceof Map<?, ?> apps) {
             outcome.set(null);
             next.app = (Map<String, String>) apps;
             next.dictionary.clear();
-            next.dictionary.add(LONG);
-            next.dictionary.add(ABORT);
+            settings.dictionary().forEach(next.dictionary::add);
             for (String keyword : next.app.keySet()) {
-                next.dictionary.add(keyword);
+                if (!settings.dictionary().contains(keyword)) {
+                    next.dictionary.add(keyword);
+                }
             }
             return true;
         }
@@ -553,25 +553,16 @@ public final class NaoCs implements Subsystem, RappCore {
                 : m.app.getOrDefault(w, CsMemory.ERROR);
     }
 
-    /** getAppName(recog_sentence): the app of the first keyword, in the app map's order, that is a word of the sentence. */
+    /** getAppName(recog_sentence): the app of the sentence's first word that is an app's keyword, in any letter case. */
     private static String appInSentence(CsMemory m) {
-        String sentence = m.recogSentence.toLowerCase(Locale.ROOT);
-        for (Map.Entry<String, String> keyword : m.app.entrySet()) {
-            if (isWordOf(keyword.getKey().toLowerCase(Locale.ROOT), sentence)) {
-                return keyword.getValue();
+        for (String word : m.recogSentence.split(" ")) {
+            for (Map.Entry<String, String> keyword : m.app.entrySet()) {
+                if (keyword.getKey().equalsIgnoreCase(word)) {
+                    return keyword.getValue();
+                }
             }
         }
         return CsMemory.ERROR;
-    }
-
-    private static boolean isWordOf(String word, String sentence) {
-        for (int at = sentence.indexOf(word); at >= 0; at = sentence.indexOf(word, at + 1)) {
-            int end = at + word.length();
-            if ((at == 0 || sentence.charAt(at - 1) == ' ') && (end == sentence.length() || sentence.charAt(end) == ' ')) {
-                return true;
-            }
-        }
-        return false;
     }
 
     // record_cmd (§3.8.15)

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Proxy;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -30,6 +31,7 @@ class CsSettingsTest {
         assertEquals(Path.of("target/rapp-cs").toAbsolutePath(), s.recordings());
         assertNull(s.store(), "no store.uri: the RappStore service's address");
         assertEquals("English", s.language());
+        assertEquals(List.of("Long", "Abort"), s.dictionary());
     }
 
     @Test
@@ -42,5 +44,7 @@ class CsSettingsTest {
                 () -> CsSettings.of(config(Map.of("call_timeout", Double.NaN)))).getMessage().contains("call.timeout"));
         assertTrue(assertThrows(IllegalArgumentException.class,
                 () -> CsSettings.of(config(Map.of("store_uri", "http://a b")))).getMessage().contains("store.uri"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> CsSettings.of(config(Map.of("dictionary",
+                new String[] {"Long", "Stop"})))).getMessage().contains("must hold Long and Abort"));
     }
 }

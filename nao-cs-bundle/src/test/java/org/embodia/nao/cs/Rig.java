@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.jar.Attributes;
@@ -70,7 +71,7 @@ final class Rig implements AutoCloseable {
      */
     Rig(URI store, Path dir, double callTimeout, double idleLimit, double storeRetry, AgentHost apps)
             throws FsmLoadException {
-        CsSettings settings = new CsSettings(store, 0.4, "English", dir, 400, 1.0, seconds(callTimeout),
+        CsSettings settings = new CsSettings(store, List.of(NaoCs.LONG, NaoCs.ABORT), 0.4, "English", dir, 400, 1.0, seconds(callTimeout),
                 Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofMillis(300), seconds(idleLimit),
                 seconds(storeRetry));
         AgentHost host = apps != null ? apps : (app, jar, timeout) -> {
