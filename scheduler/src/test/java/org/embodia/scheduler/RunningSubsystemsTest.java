@@ -1,6 +1,7 @@
 package org.embodia.scheduler;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -9,6 +10,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class RunningSubsystemsTest {
+    /** Listed as present, but gone by the time its switches are read, as a subsystem swapped out meanwhile. */
+    private static final String GONE = "core/a./cs";
 
     /** An agent as the runtime reports one: its subsystems' diagnostics and switches, nothing else used here. */
     private record FixedAgent(List<SubsystemDiagnostics> subsystems, Map<String, List<StateSwitch>> switchesBySubsystem) implements Agent {
@@ -34,12 +37,18 @@ class RunningSubsystemsTest {
 
         @Override
         public List<StateSwitch> switches(String subsystem) {
+            if (subsystem.equals(GONE)) {
+                throw new IllegalArgumentException("no subsystem " + subsystem);
+            }
             return switchesBySubsystem.getOrDefault(subsystem, List.of());
         }
 
         @Override
         public String lastMessage(String subsystem, String buffer) {
-            return null;
+            if (!buffer.equals("command")) {
+                throw new IllegalArgumentException(subsystem + " has no buffer " + buffer + "; it has: command");
+            }
+            return subsystem + " last command";
         }
 
         @Override
@@ -74,5 +83,27 @@ class RunningSubsystemsTest {
         assertEquals("idle (FSM stopped: no sigma holds)", running.state("core/a.mic/vr"));
         running.remove(agent);
         assertEquals("-", running.state("core/a.body/ve"));
+    }
+
+    @Test
+    void aBuffersLastMessageComesFromTheAgentThatRunsItsSubsystem() {
+        RunningSubsystems running = new RunningSubsystems();
+        assertEquals("-", running.lastMessage("core/a.ls/ve", "command"), "no agent yet");
+        running.add(new FixedAgent(List.of(diag("core/a.ls/ve", true, "idle", null), diag("core/a.mic/vr", false, null, null)),
+                Map.of()));
+
+        assertEquals("core/a.ls/ve last command", running.lastMessage("core/a.ls/ve", "command"));
+        assertEquals("-", running.lastMessage("core/a.mic/vr", "command"), "a subsystem the agent waits for");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> running.lastMessage("core/a.ls/ve", "status"));
+        assertTrue(e.getMessage().contains("has no buffer status"), e.getMessage());
+    }
+
+    @Test
+    void aSubsystemGoneBetweenTheLookAndTheReadHasNoSwitches() {
+        RunningSubsystems running = new RunningSubsystems();
+        running.add(new FixedAgent(List.of(diag(GONE, true, "listen", null)), Map.of()));
+
+        assertEquals(List.of(), running.switches(GONE));
     }
 }

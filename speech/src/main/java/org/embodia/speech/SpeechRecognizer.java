@@ -108,10 +108,7 @@ public final class SpeechRecognizer implements AutoCloseable {
         if (!(threshold >= 0 && threshold <= 1)) {
             throw new IllegalArgumentException("the threshold must be in [0, 1], got " + threshold);
         }
-        if (utterance.sampleRate() != SAMPLE_RATE) {
-            throw new IllegalArgumentException("the acoustic model is for " + SAMPLE_RATE + " Hz audio, this is "
-                    + utterance.sampleRate() + " Hz");
-        }
+        checkRate(utterance);
         Map<String, String> spellings = checkedVocabulary(vocabulary);
         useGrammar(List.copyOf(spellings.keySet()), WORD);
 
@@ -139,10 +136,7 @@ public final class SpeechRecognizer implements AutoCloseable {
      *         or the audio not 16 kHz
      */
     public synchronized List<String> recognizeSentence(PcmAudio utterance, Collection<String> vocabulary) {
-        if (utterance.sampleRate() != SAMPLE_RATE) {
-            throw new IllegalArgumentException("the acoustic model is for " + SAMPLE_RATE + " Hz audio, this is "
-                    + utterance.sampleRate() + " Hz");
-        }
+        checkRate(utterance);
         Map<String, String> spellings = checkedVocabulary(vocabulary);
         useGrammar(List.copyOf(spellings.keySet()), SENTENCE);
         Result result = decode(grammarRecognizer, utterance.toLittleEndian());
@@ -166,6 +160,13 @@ public final class SpeechRecognizer implements AutoCloseable {
      */
     public synchronized void checkVocabulary(Collection<String> vocabulary) {
         checkedVocabulary(vocabulary);
+    }
+
+    private static void checkRate(PcmAudio utterance) {
+        if (utterance.sampleRate() != SAMPLE_RATE) {
+            throw new IllegalArgumentException("the acoustic model is for " + SAMPLE_RATE + " Hz audio, this is "
+                    + utterance.sampleRate() + " Hz");
+        }
     }
 
     /** Whether the word, in any letter case, is in the CMU en-us dictionary, so that it can be recognized. */

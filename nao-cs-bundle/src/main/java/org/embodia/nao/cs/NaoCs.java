@@ -541,16 +541,18 @@ public final class NaoCs implements Subsystem, RappCore {
     }
 
     /**
-     * getAppName(recog_word): Error for Abort, Empty, Long and words no app claims. appKnown reads it too, as a
-     * function of recog_word, so interpret_short's transition does not depend on when the engine samples it.
+     * getAppName(recog_word): Error for Abort, Empty and words no app claims; for Long, Error until interpret_long has
+     * recog_sentence, then the app it found there. appKnown reads it too, as a function of the memory, so the
+     * interpret behaviours' transitions do not depend on when the engine samples it.
      */
     private static String getAppName(CsMemory m) {
         String w = m.recogWord;
-        if (LONG.equals(w) && m.recogSentence != null) {
-            return appInSentence(m);
+        if (LONG.equals(w)) {
+            // interpret_long set app_name from recog_sentence in the same step: read, not derived again, as the
+            // engine samples appKnown every step and a sentence's words are not scanned without allocating.
+            return m.recogSentence == null ? CsMemory.ERROR : m.appName;
         }
-        return w == null || w.isEmpty() || LONG.equals(w) || ABORT.equals(w) ? CsMemory.ERROR
-                : m.app.getOrDefault(w, CsMemory.ERROR);
+        return w == null || w.isEmpty() || ABORT.equals(w) ? CsMemory.ERROR : m.app.getOrDefault(w, CsMemory.ERROR);
     }
 
     /** getAppName(recog_sentence): the app of the sentence's first word that is an app's keyword, in any letter case. */
@@ -620,16 +622,16 @@ public final class NaoCs implements Subsystem, RappCore {
             Object o = outcome.getAndSet(null);
             if (o instanceof Heard heard) {
                 next.recogSentence = heard.sentence();
-                next.appName = getAppName(next);
+                next.appName = appInSentence(next);
                 dealing = CsMemory.ERROR.equals(next.appName) ? null : next.appName;
-                next.say = NOT_RECOGNIZED;
-                next.tm = true;
             } else if (o instanceof String why) {
                 error(why);
                 next.appName = CsMemory.ERROR;
-                next.say = NOT_RECOGNIZED;
-                next.tm = true;
+            } else {
+                return;
             }
+            next.say = NOT_RECOGNIZED;
+            next.tm = true;
         }
     }
 

@@ -15,6 +15,7 @@ import org.embodia.nao.api.MicStatus;
 import org.embodia.rapp.store.api.StoreServers;
 import org.embodia.speech.PcmAudio;
 import org.embodia.speech.SpeechSynthesizer;
+import org.embodia.testing.Allocations;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -124,6 +125,9 @@ class LifecycleTest {
         rig.stepUntil("listen");
         assertNull(rig.cs.lastError());
         assertNull(rig.fsm.fault());
+        // recog_word stays Long and recog_sentence set while cs listens again; appKnown is sampled every step.
+        assertEquals(0, Allocations.warmUpThenLeastOfTenRounds(50_000, 20_000, rig::step),
+                "bytes allocated by 20,000 warm steps of listen after a long command");
     }
 
     @Test

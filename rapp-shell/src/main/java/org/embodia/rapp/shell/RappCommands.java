@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.embodia.nao.cs.api.RappCore;
 import org.embodia.nao.cs.api.RappStatus;
@@ -36,72 +35,28 @@ public final class RappCommands {
     static final String CS = "core/a./cs";
 
     private final BundleContext context;
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     private volatile RappCore core;
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     private volatile NaoSimulator simulator;
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     private volatile ConfigurationAdmin configurations;
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     private volatile RappStore store;
     private final RunningSubsystems running = new RunningSubsystems();
-    /** The agents again, for their buffers' last messages, which RunningSubsystems does not give. */
-    private final List<Agent> agents = new CopyOnWriteArrayList<>();
 
     @Activate
     public RappCommands(BundleContext context) {
         this.context = context;
     }
 
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
-    void setCore(RappCore c) {
-        core = c;
-    }
-
-    void unsetCore(RappCore c) {
-        if (core == c) {
-            core = null;
-        }
-    }
-
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
-    void setSimulator(NaoSimulator s) {
-        simulator = s;
-    }
-
-    void unsetSimulator(NaoSimulator s) {
-        if (simulator == s) {
-            simulator = null;
-        }
-    }
-
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
-    void setConfigurations(ConfigurationAdmin c) {
-        configurations = c;
-    }
-
-    void unsetConfigurations(ConfigurationAdmin c) {
-        if (configurations == c) {
-            configurations = null;
-        }
-    }
-
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
-    void setStore(RappStore s) {
-        store = s;
-    }
-
-    void unsetStore(RappStore s) {
-        if (store == s) {
-            store = null;
-        }
-    }
-
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
     void addAgent(Agent agent) {
         running.add(agent);
-        agents.add(agent);
     }
 
     void removeAgent(Agent agent) {
         running.remove(agent);
-        agents.remove(agent);
     }
 
     RappCore core() {
@@ -241,27 +196,17 @@ public final class RappCommands {
 
     /** The last state switches of a subsystem, oldest first; empty when no agent runs it. */
     List<StateSwitch> switches(String subsystem) {
-        try {
-            return running.switches(subsystem);
-        } catch (IllegalArgumentException e) {
-            // It went between RunningSubsystems' look at the agent's subsystems and its read of the switches: DS
-            // replaces cs after a configuration change.
-            return List.of();
-        }
+        return running.switches(subsystem);
     }
 
     /** The last message of a subsystem's buffer, as text, in whichever agent runs it; "-" when none runs it. */
     String lastMessage(String subsystem, String buffer) {
-        for (Agent a : agents) {
-            if (a.subsystems().stream().anyMatch(d -> d.name().equals(subsystem) && d.present())) {
-                try {
-                    return a.lastMessage(subsystem, buffer);
-                } catch (IllegalArgumentException e) {
-                    // Gone since the look above, or no such buffer: the agent's message says which.
-                    return "- (" + e.getMessage() + ")";
-                }
-            }
+        try {
+            return running.lastMessage(subsystem, buffer);
+        } catch (IllegalArgumentException e) {
+            // Gone since RunningSubsystems looked (DS replaces cs after a configuration change), or no such buffer:
+            // the agent's message says which.
+            return "- (" + e.getMessage() + ")";
         }
-        return "-";
     }
 }
