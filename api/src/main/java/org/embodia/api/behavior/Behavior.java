@@ -5,8 +5,8 @@ package org.embodia.api.behavior;
  * input buffers and memory and writing output buffers and memory. Its terminal, error and initial
  * conditions are data of the FSM definition, written over named {@link Predicates}.
  *
- * <p>A behaviour that throws ends its state through the error condition, and
- * {@link Predicates#CURRENT_BEHAVIOR_OK} is false in that iteration.
+ * <p>A behaviour that throws makes {@link Predicates#CURRENT_BEHAVIOR_OK} false when its state's
+ * conditions are next checked; it ends the state only where the state's error condition reads it.
  */
 @FunctionalInterface
 public interface Behavior {

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 public final class Predicates {
     /** True in initial conditions when the error condition, not the terminal one, ended the state. */
     public static final String IN_ERROR = "IN_ERROR";
-    /** False in an iteration in which a behaviour of the current state threw. */
+    /** False at the check that follows an iteration in which a behaviour of the current state threw. */
     public static final String CURRENT_BEHAVIOR_OK = "CURRENT_BEHAVIOR_OK";
     public static final String TRUE = "TRUE";
     public static final String FALSE = "FALSE";

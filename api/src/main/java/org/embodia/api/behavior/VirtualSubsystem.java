@@ -25,7 +25,7 @@ import org.osgi.annotation.versioning.ConsumerType;
  * <li>the internal memory, s^i and s^(i+1) ({@link Memory}), and its termination marker tm;</li>
  * <li>cs's commands, taken through a {@link CommandIntake}: the FSM's predicates cmdValid and tm, idle's
  * {@link #acceptOrReject()} with a rejection's reason to cs, and the command the running behaviour
- * started from ({@link #commanded()});</li>
+ * started from ({@link #commanded()}), taken in the pass whose check selected it;</li>
  * <li>the status to cs, sent only in a step that assigned something to it (the spec's dash
  * otherwise);</li>
  * <li>new(x) of the fields the real side counts as it assigns them ({@link #counted}).</li>
@@ -33,9 +33,10 @@ import org.osgi.annotation.versioning.ConsumerType;
  * The spec writes e for a virtual effector and r for a virtual receptor (cx e^i, Ey e^(i+1), ...); the
  * names below leave the letter out.
  *
- * <p>One pass per step: the scheduler receives every input, steps the FSM, then calls
- * {@link #endIteration()}, which sends cs what the step assigned, notes the real side's counts and
- * commits the memory (s^(i+1) becomes s^i). Nothing here allocates in a step.
+ * <p>One pass per step, in the method's work-cycle: the scheduler receives every input, steps the FSM
+ * (the current behaviour's conditions are checked on what was received, and the behaviour they select
+ * runs on it), then calls {@link #endIteration()}, which sends cs what the step assigned, notes the
+ * real side's counts and commits the memory (s^(i+1) becomes s^i). Nothing here allocates in a step.
  *
  * @param <C> the command from cs
  * @param <S> the status to cs
@@ -93,6 +94,9 @@ public abstract class VirtualSubsystem<C extends Message<C>, S extends Message<S
     private long rejections;
     private boolean statusAssigned;
     private boolean arrivedAtStart;
+    /** Idle ran in this pass; it ran in the previous one, so a valid command arriving now leaves it. */
+    private boolean idleRan;
+    private boolean idleBefore = true;
 
     /**
      * @param name the subsystem's full name, e.g. {@code core/a.ls/ve}
@@ -144,7 +148,7 @@ public abstract class VirtualSubsystem<C extends Message<C>, S extends Message<S
     /** cmdValid, the subclass's {@link #commandPredicates command predicates}, and tm (e^i[tm] or r^i[tm]). */
     @Override
     public final Predicates predicates() {
-        Predicates.Builder predicates = Predicates.builder().add("cmdValid", intake::valid);
+        Predicates.Builder predicates = Predicates.builder().add("cmdValid", this::takeValidCommand);
         commandPredicates(predicates);
         return predicates.add("tm", () -> memory.current().tm).build();
     }
@@ -152,8 +156,24 @@ public abstract class VirtualSubsystem<C extends Message<C>, S extends Message<S
     /** Adds the predicates cx^i[cmd] = ... that the FSM definition names, e.g. cmdGet, through {@link #commandIs}. */
     protected abstract void commandPredicates(Predicates.Builder predicates);
 
+    /**
+     * cmdValid, read when the pass's conditions are checked: a valid command that arrives while idle ends
+     * idle, and the behaviour it selects runs its i0 in the same pass, so the command is taken here, as
+     * that behaviour's cx^(i0)[arg], and cs's last rejection is cleared.
+     */
+    private boolean takeValidCommand() {
+        boolean valid = intake.valid();
+        if (valid && idleBefore) {
+            intake.accept();
+            reason.write(status.message(), null, rejections);
+        }
+        return valid;
+    }
+
     @Override
     public final void endIteration() {
+        idleBefore = idleRan;
+        idleRan = false;
         if (statusAssigned) {
             sendStatus();
         }
@@ -205,11 +225,13 @@ public abstract class VirtualSubsystem<C extends Message<C>, S extends Message<S
     }
 
     /**
-     * Idle's answer to a new command: a valid one is kept for the behaviour it selects and clears the
-     * last rejection (cs sees that with the next status); an invalid one goes no further, and cs learns
-     * why in this step.
+     * Idle's transition function for cs's commands, called by idle in every pass it runs: an invalid
+     * command goes no further, and cs learns why in this pass; a valid one that idle does not end on is
+     * kept. (A valid command arriving in the pass after idle ran is taken when the conditions are checked,
+     * for the behaviour it selects.)
      */
     public final void acceptOrReject() {
+        idleRan = true;
         if (!intake.arrived()) {
             return;
         }

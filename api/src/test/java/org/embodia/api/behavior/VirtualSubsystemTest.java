@@ -149,6 +149,28 @@ class VirtualSubsystemTest {
     }
 
     @Test
+    void aValidCommandArrivingWhileIdleIsTakenAtTheCheckForTheBehaviourItSelects() {
+        BooleanSupplier cmdValid = receptor.predicates().functions().get("cmdValid");
+        command("GET", Double.NaN);
+        step(() -> {
+            assertFalse(cmdValid.getAsBoolean());
+            receptor.acceptOrReject();
+        });
+        assertEquals("arg is not a number", csStatus.get().reason);
+        command("GET", 4);
+        step(() -> {
+            assertTrue(cmdValid.getAsBoolean(), "idle ran in the previous pass: the check ends it");
+            assertEquals(4, receptor.commanded().arg, "the selected behaviour's i0 reads the command of this pass");
+        });
+        assertNull(receptor.statusBuffer().message().reason, "taking it cleared cs's last rejection");
+        command("GET", 5);
+        step(() -> {
+            assertTrue(cmdValid.getAsBoolean());
+            assertEquals(4, receptor.commanded().arg, "idle did not run before this pass: a running behaviour keeps its command");
+        });
+    }
+
+    @Test
     void newOfACountedFieldHoldsInTheStepAfterTheRealSideAssignedIt() {
         step(() -> assertFalse(receptor.value.isNew(), "no report yet"));
         real.message().value = 0.5;

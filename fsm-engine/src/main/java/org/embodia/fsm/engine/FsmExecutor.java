@@ -1,7 +1,9 @@
 package org.embodia.fsm.engine;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
@@ -10,25 +12,25 @@ import org.embodia.api.behavior.Behavior;
 import org.embodia.api.behavior.Predicates;
 import org.embodia.api.fsm.FsmDefinition;
 import org.embodia.api.fsm.StateDefinition;
-import org.embodia.api.fsm.StateMachineDefinition;
-import org.embodia.api.fsm.TransitionRule;
-import org.embodia.api.fsm.TransitionType;
-import org.embodia.fsm.engine.internal.EaMachine;
-import org.embodia.fsm.engine.internal.ExecutorCore;
-import org.embodia.fsm.engine.internal.RunClock;
-import org.embodia.fsm.engine.internal.StateFactory;
+import org.embodia.fsm.engine.internal.EaTable;
 
 /**
- * Runs an Embodied Agent FSM definition (seed 001 §2.2). One {@link #step()} is one iteration:
- * the current state's behaviours run once, then the error condition ε is checked, then the terminal
- * condition τ; if either holds exactly one initial condition σ of the state's transitions must hold
- * and selects the next state, otherwise the FSM stops with a {@link DeterminismFault}.
+ * Runs an Embodied Agent FSM definition with the method's work-cycle (RAPP Core Agent specification
+ * §2.2, fig. 3; FABRIC's order). The caller receives the subsystem's inputs, then one {@link #step()}:
+ * <ol>
+ * <li>the current state's error condition ε, then its terminal condition τ, are checked on the
+ * predicates of the inputs just received (the initial state is current from the start);</li>
+ * <li>if either holds, exactly one initial condition σ of the state's transitions must hold
+ * ({@code IN_ERROR} tells them whether ε ended it) and selects the next state, which becomes current;
+ * none or several is a {@link DeterminismFault} that stops the FSM and runs no behaviour;</li>
+ * <li>the current state's behaviours run once, on those same inputs: a state just selected runs its
+ * first iteration (the spec's i0) before its own conditions are checked in the next step.</li>
+ * </ol>
+ * The caller then sends the outputs. So a status received in a pass is acted on in that pass.
  *
- * <p>This is the engine's one {@link Executor} semantics: each Embodied Agent state is an executor
- * state whose output is the target its σ chose, over Auto transitions. The executor is primed with
- * the iteration that starts the initial state, so the first {@code step()} runs it, as the spec's
- * i0 requires. Stepping allocates nothing until a fault. Not thread-safe: one activity steps it;
- * other threads may read {@link #currentState()}.
+ * <p>A behaviour that throws makes {@code CURRENT_BEHAVIOR_OK} false at the next check; it ends its
+ * state only where that state's ε reads it. Table-driven ({@link EaTable}): a step allocates nothing
+ * until a fault. Not thread-safe: one activity steps it; other threads may read {@link #currentState()}.
  */
 public final class FsmExecutor {
 
@@ -43,38 +45,35 @@ public final class FsmExecutor {
         }
     }
 
-    private final FsmDefinition definition;
-    private final EaMachine machine;
-    private final RunClock clock = new RunClock(1, null);
-    private final ExecutorCore core;
+    private final EaTable table;
+    private final InputSource source;
+    /** Per state, its behaviours. */
+    private final Behavior[][] behaviors;
+    private final boolean[] values;
+    private final int[] derivedCount;
+
+    private volatile int current;
+    private int checked = -1;
+    private long iteration;
+    private int iterationInState;
+    private boolean lastEnded;
+    private boolean lastInError;
+    private boolean behaviorsOk = true;
+    private boolean lastRunFailed;
+    private volatile Throwable lastFailure;
     private volatile DeterminismFault fault;
 
     private FsmExecutor(FsmDefinition definition, Map<String, ? extends Behavior> behaviors, InputSource source) {
-        this.definition = definition;
-        this.machine = new EaMachine(definition, behaviors, new EaMachine.Inputs() {
-            @Override
-            public boolean input(int index) {
-                return source.input(index);
-            }
-
-            @Override
-            public boolean currentBehaviorOk() {
-                return source.currentBehaviorOk();
-            }
-        });
-        List<TransitionRule> transitions = new ArrayList<>();
-        for (StateDefinition s : definition.states()) {
-            s.transitions().forEach(t -> transitions.add(new TransitionRule(s.name(), t.target(), t.target(), TransitionType.AUTO, t.location())));
+        this.table = new EaTable(definition);
+        this.source = source;
+        List<StateDefinition> defs = definition.states();
+        this.behaviors = new Behavior[defs.size()][];
+        for (int s = 0; s < defs.size(); s++) {
+            this.behaviors[s] = defs.get(s).behaviors().stream().map(behaviors::get).toArray(Behavior[]::new);
         }
-        StateMachineDefinition asMachine = new StateMachineDefinition(definition.name(), definition.source(), false, false, false,
-                definition.initialState(), Map.of(), Map.of(), transitions);
-        this.core = new ExecutorCore(asMachine, new StateFactory(Map.of(), machine, clock), "", false);
-        prime();
-    }
-
-    private void prime() {
-        clock.tick();
-        core.iterate();
+        this.values = new boolean[table.predicateCount()];
+        this.derivedCount = new int[table.derivedCount()];
+        this.current = table.initial();
     }
 
     /**
@@ -115,87 +114,170 @@ public final class FsmExecutor {
     }
 
     /**
-     * Runs one iteration.
+     * One pass on the inputs just received: check the current state, select the next if it ended, run
+     * the current state's behaviours.
      *
-     * @return false if the FSM is stopped by a determinism fault (this iteration's or an earlier one's)
+     * @return false if the FSM is stopped by a determinism fault (this pass's or an earlier one's)
      */
     public boolean step() {
         if (fault != null) {
             return false;
         }
-        clock.tick();
-        core.iterate();
-        ExecutorError error = core.error();
-        if (error == null) {
-            return true;
+        int state = current;
+        checked = state;
+        for (int d = 0; d < derivedCount.length; d++) {
+            if (!table.counts(d, state)) {
+                derivedCount[d] = 0;
+            } else if (derivedCount[d] != Integer.MAX_VALUE) {
+                derivedCount[d]++;
+            }
+            values[table.derivedBase() + d] = derivedCount[d] > table.threshold(d);
         }
-        fault = error.cause() instanceof EaMachine.FaultException f ? f.fault()
-                : new DeterminismFault(machine.iteration() - 1, error.state(), true, List.of(), machine.predicateValues());
-        return false;
+        for (int i = 0; i < table.inputCount(); i++) {
+            values[i] = source.input(i);
+        }
+        values[table.behaviorOkIndex()] = behaviorsOk && source.currentBehaviorOk();
+        short decision = table.decide(state, values);
+        long thisIteration = iteration++;
+        if (decision == EaTable.FAULT) {
+            lastEnded = true;
+            lastInError = values[table.inErrorIndex()];
+            lastRunFailed = false;
+            fault = new DeterminismFault(thisIteration, table.stateName(state), lastInError, table.holding(state, values),
+                    predicateValues());
+            return false;
+        }
+        lastEnded = decision != EaTable.NOT_ENDED;
+        lastInError = lastEnded && (decision & 1) != 0;
+        if (lastEnded) {
+            terminate(state);
+            state = table.target(state, decision);
+            current = state;
+            iterationInState = 0;
+        }
+        run(state);
+        return true;
     }
 
-    /** The predicate values of the last iteration by name: inputs, derived, CURRENT_BEHAVIOR_OK, IN_ERROR. */
+    private void run(int state) {
+        boolean ok = true;
+        for (Behavior b : behaviors[state]) {
+            try {
+                b.step(iterationInState);
+            } catch (VirtualMachineError e) {
+                throw e;
+            } catch (Throwable t) {
+                ok = false;
+                lastFailure = t;
+            }
+        }
+        behaviorsOk = ok;
+        lastRunFailed = !ok;
+        iterationInState++;
+    }
+
+    private void terminate(int state) {
+        for (Behavior b : behaviors[state]) {
+            try {
+                b.terminate();
+            } catch (VirtualMachineError e) {
+                throw e;
+            } catch (Throwable t) {
+                lastFailure = t;
+            }
+        }
+    }
+
+    /** The predicate values of the last check by name: inputs, derived, CURRENT_BEHAVIOR_OK, IN_ERROR. */
     public Map<String, Boolean> predicateValues() {
-        return machine.predicateValues();
+        Map<String, Boolean> out = new LinkedHashMap<>();
+        for (int i = 0; i < values.length; i++) {
+            out.put(table.predicateName(i), values[i]);
+        }
+        return out;
     }
 
     /** The names of the values {@link #predicateBits()} packs, in bit order: inputs, derived, CURRENT_BEHAVIOR_OK, IN_ERROR. */
     public List<String> predicateNames() {
-        return machine.predicateNames();
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < values.length; i++) {
+            names.add(table.predicateName(i));
+        }
+        return names;
     }
 
-    /** The last iteration's predicate values as bits, without allocating: for real-time logs. */
+    /** The last check's predicate values as bits (the first 64), without allocating: for real-time logs. */
     public long predicateBits() {
-        return machine.predicateBits();
+        long bits = 0;
+        for (int i = 0; i < values.length && i < 64; i++) {
+            if (values[i]) {
+                bits |= 1L << i;
+            }
+        }
+        return bits;
     }
 
     /** Back to the initial state, with counters cleared and any fault forgotten. Not for the real-time path. */
     public void reset() {
-        core.reset();
-        machine.reset();
-        clock.reset();
+        current = table.initial();
+        checked = -1;
+        iteration = 0;
+        iterationInState = 0;
+        lastEnded = false;
+        lastInError = false;
+        behaviorsOk = true;
+        lastRunFailed = false;
+        lastFailure = null;
+        Arrays.fill(derivedCount, 0);
+        Arrays.fill(values, false);
         fault = null;
-        prime();
     }
 
     public FsmDefinition definition() {
-        return definition;
+        return table.definition();
     }
 
-    /** The state whose behaviours run in the next iteration; after a fault, the state that faulted. */
+    /**
+     * The current state: the one whose behaviours ran in the last step and whose conditions the next
+     * step checks (the initial state before the first); after a fault, the state that faulted.
+     */
     public String currentState() {
-        DeterminismFault f = fault;
-        return f != null ? f.state() : core.currentState();
+        return table.stateName(current);
     }
 
-    /** The state that ran in the last iteration, or null before the first. */
+    /** The state whose conditions the last step checked, or null before the first. */
     public String lastState() {
-        return core.lastRun();
+        return checked < 0 ? null : table.stateName(checked);
     }
 
-    /** Whether the last iteration ended its state. */
+    /** Whether the last step's check ended the state it checked. */
     public boolean lastEnded() {
-        return machine.lastEnded();
+        return lastEnded;
     }
 
-    /** Whether the last iteration ended its state through the error condition. */
+    /** Whether the last step's check ended its state through the error condition. */
     public boolean lastInError() {
-        return machine.lastInError();
+        return lastInError;
     }
 
-    /** Iterations stepped so far. */
+    /** Whether a behaviour threw in the last step (CURRENT_BEHAVIOR_OK will be false at the next check). */
+    public boolean lastRunFailed() {
+        return lastRunFailed;
+    }
+
+    /** Steps taken so far, the one that faulted included. */
     public long iteration() {
-        return machine.iteration();
+        return iteration;
     }
 
-    /** Iterations the current state has run, 0 right after it was selected. */
+    /** Iterations the current state's behaviours have run since it was selected (1 after its i0). */
     public int iterationInState() {
-        return machine.iterationInState(currentState());
+        return iterationInState;
     }
 
     /** What a behaviour last threw, or null. */
     public Throwable lastFailure() {
-        return machine.lastFailure();
+        return lastFailure;
     }
 
     /** The fault that stopped this FSM, or null while it runs. */

@@ -23,9 +23,9 @@ import org.embodia.api.fsm.TransitionDefinition;
  * under which the state ends (ε or τ holds) and either no initial condition holds or several do.
  * Each finding is summarised as a minimal condition over those predicates.
  *
- * <p>As in the executor, a behaviour that throws ends its state through ε: CURRENT_BEHAVIOR_OK is
- * always enumerated and IN_ERROR is ε ∨ ¬CURRENT_BEHAVIOR_OK. Derived predicates are enumerated like
- * inputs: the check does not follow the FSM's history.
+ * <p>As in the executor, IN_ERROR is ε as written: CURRENT_BEHAVIOR_OK (false after a behaviour threw)
+ * is enumerated like any predicate where a condition reads it, and ends a state only through such a
+ * condition. Derived predicates are enumerated like inputs: the check does not follow the FSM's history.
  */
 public final class StaticCheck {
     /** States whose conditions read more predicates than this are not enumerated. */
@@ -115,7 +115,6 @@ public final class StaticCheck {
         vars.addAll(state.terminalCondition().names());
         state.transitions().forEach(t -> vars.addAll(t.initialCondition().names()));
         vars.remove(Predicates.IN_ERROR);
-        vars.add(Predicates.CURRENT_BEHAVIOR_OK);
         // Assumptions that share a predicate with the state constrain its assignments, and may pull in others.
         boolean grown = true;
         while (grown) {
@@ -152,7 +151,7 @@ public final class StaticCheck {
             if (!relevant.stream().allMatch(c -> c.evaluate(values))) {
                 continue;
             }
-            boolean inError = !values.test(Predicates.CURRENT_BEHAVIOR_OK) || state.errorCondition().evaluate(values);
+            boolean inError = state.errorCondition().evaluate(values);
             if (!inError && !state.terminalCondition().evaluate(values)) {
                 continue;
             }

@@ -14,9 +14,11 @@ import java.util.Map;
 import org.embodia.api.behavior.Behavior;
 import org.embodia.api.behavior.Predicates;
 import org.embodia.api.fsm.FsmDefinition;
+import org.embodia.testing.Allocations;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+/** The method's work-cycle: per step, ε then τ of the current state on this step's inputs, σ, then the (selected) state runs. */
 class FsmExecutorTest {
 
     /** run ends by τ (done) to finish, or by ε (broken) to repair; repair ends by τ (fixed) back to run. */
@@ -63,9 +65,10 @@ class FsmExecutorTest {
     @BeforeEach
     void setUp() throws FsmLoadException {
         FsmDefinition d = FsmLoader.load("t.yaml", DEFINITION);
-        for (String name : List.of("log", "repair", "rest", "finish")) {
+        for (String name : List.of("log", "repair", "rest")) {
             behaviors.put(name, recording(name));
         }
+        behaviors.put("finish", iteration -> log.add("finish@" + iteration + (inputs.get("done") ? " done" : "")));
         behaviors.put("work", new Behavior() {
             @Override
             public void step(int iteration) {
@@ -92,8 +95,11 @@ class FsmExecutorTest {
     }
 
     @Test
-    void behavioursOfTheStateRunEveryIterationWithTheIterationSinceSelection() {
+    void theInitialStateIsCurrentFromTheStartAndItsBehavioursRunEveryStepWithTheIterationSinceSelection() {
+        assertEquals("run", fsm.currentState());
+        assertNull(fsm.lastState(), "no check before the first step");
         assertTrue(fsm.step());
+        assertEquals("run", fsm.lastState(), "the first step checks the initial state");
         assertTrue(fsm.step());
         assertEquals(List.of("work@0", "log@0", "work@1", "log@1"), log);
         assertEquals("run", fsm.currentState());
@@ -101,20 +107,46 @@ class FsmExecutorTest {
     }
 
     @Test
-    void derivedCounterCountsConsecutiveIterationsIncludingTheCurrentOne() {
+    void theSelectedStateRunsInTheSameStepOnTheInputsItWasSelectedOn() {
+        fsm.step();
+        inputs.put("done", true);
+        log.clear();
+        assertTrue(fsm.step());
+        assertEquals("run", fsm.lastState(), "run's conditions were checked on this step's inputs");
+        assertTrue(fsm.lastEnded());
+        assertEquals("finish", fsm.currentState());
+        assertEquals(List.of("work.terminate", "finish@0 done"), log,
+                "the ended state's behaviours terminate, then the selected one computes its i0 on the same inputs");
+        assertEquals(1, fsm.iterationInState());
+    }
+
+    @Test
+    void aSelectedStateRunsItsFirstIterationBeforeItsOwnConditionsAreChecked() {
+        inputs.put("done", true);
+        fsm.step();
+        assertEquals("finish", fsm.currentState(), "finish's τ (done) holds, but it has not been checked yet");
+        log.clear();
+        fsm.step();
+        assertEquals("finish", fsm.lastState());
+        assertEquals("run", fsm.currentState(), "checked in the next step: τ holds, σ to run");
+        assertEquals(List.of("work@0", "log@0"), log);
+    }
+
+    @Test
+    void derivedCounterCountsConsecutiveChecksOfTheCountedStatesIncludingTheCurrentOne() {
         fsm.step();
         fsm.step();
-        assertEquals("run", fsm.currentState(), "2 iterations do not exceed 2");
+        assertEquals("run", fsm.currentState(), "2 checks of run do not exceed 2");
         fsm.step();
         assertEquals("rest", fsm.currentState(), "the third exceeds 2");
+        assertTrue(log.contains("rest@0"), "and rest ran in that step");
         assertEquals(List.of("work.terminate"), log.stream().filter(s -> s.endsWith("terminate")).toList());
         fsm.step();
         assertEquals("run", fsm.currentState());
         fsm.step();
         fsm.step();
         assertEquals("run", fsm.currentState(), "leaving the counted states reset the count");
-        assertTrue(log.contains("work@0") && log.lastIndexOf("work@0") > log.indexOf("rest@0"),
-                "re-selecting a state starts its behaviours at iteration 0 again");
+        assertTrue(log.lastIndexOf("work@0") > log.indexOf("rest@0"), "re-selecting a state starts its behaviours at iteration 0 again");
     }
 
     @Test
@@ -128,18 +160,23 @@ class FsmExecutorTest {
     }
 
     @Test
-    void aBehaviourThatThrowsEndsItsStateThroughTheErrorCondition() {
+    void aBehaviourThatThrowsMakesCurrentBehaviorOkFalseAtTheNextCheckWhereEpsilonReadsIt() {
         workThrows = true;
+        assertTrue(fsm.step());
+        assertTrue(fsm.lastRunFailed());
+        assertEquals("run", fsm.currentState(), "the step that ran it had already been decided");
+        assertTrue(fsm.predicateValues().get(Predicates.CURRENT_BEHAVIOR_OK));
+        assertTrue(log.contains("log@0"), "the state's other behaviours still ran");
         assertTrue(fsm.step());
         assertFalse(fsm.predicateValues().get(Predicates.CURRENT_BEHAVIOR_OK));
         assertTrue(fsm.predicateValues().get(Predicates.IN_ERROR));
-        assertEquals("repair", fsm.currentState());
+        assertEquals("repair", fsm.currentState(), "run's ε reads CURRENT_BEHAVIOR_OK");
         assertEquals("motor driver gone", fsm.lastFailure().getMessage());
-        assertTrue(log.contains("log@0"), "the state's other behaviours still ran");
+        assertFalse(fsm.lastRunFailed(), "repair ran without throwing");
     }
 
     @Test
-    void aThrowingBehaviourEndsTheStateEvenWhenTheErrorConditionIgnoresIt() throws FsmLoadException {
+    void aThrowingBehaviourDoesNotEndAStateWhoseErrorConditionIgnoresIt() throws FsmLoadException {
         FsmDefinition d = FsmLoader.load("t.yaml", """
                 fsm: t
                 initial: a
@@ -152,40 +189,53 @@ class FsmExecutorTest {
                   b:
                     terminal: FALSE
                 """);
+        int[] runs = {0};
         FsmExecutor e = FsmExecutor.create(d, Map.of("a", i -> {
+            runs[0]++;
             throw new ArithmeticException("NaN torque");
         }, "b", i -> { }), Predicates.builder().build());
-        e.step();
-        assertEquals("b", e.currentState());
+        for (int i = 0; i < 5; i++) {
+            assertTrue(e.step());
+            assertTrue(e.lastRunFailed());
+        }
+        assertEquals("a", e.currentState(), "ε_a is FALSE: a failing a stays in a");
+        assertEquals(5, runs[0]);
+        assertEquals("NaN torque", e.lastFailure().getMessage());
+        assertFalse(e.predicateValues().get(Predicates.CURRENT_BEHAVIOR_OK));
     }
 
     @Test
-    void noInitialConditionHoldingIsADeterminismFaultThatStopsTheFsm() {
-        inputs.put("done", true);
-        fsm.step();
-        assertEquals("finish", fsm.currentState());
-        inputs.put("done", false);
-        behaviors.put("finish", i -> {
+    void noInitialConditionHoldingIsADeterminismFaultThatStopsTheFsmBeforeAnyBehaviourRuns() throws FsmLoadException {
+        FsmDefinition d = FsmLoader.load("t.yaml", """
+                fsm: t
+                initial: a
+                inputs: [x]
+                states:
+                  a:
+                    terminal: x
+                    error: not CURRENT_BEHAVIOR_OK
+                    transitions:
+                      b: not IN_ERROR
+                  b:
+                    terminal: FALSE
+                """);
+        List<String> ran = new ArrayList<>();
+        FsmExecutor e = FsmExecutor.create(d, Map.of("a", i -> {
+            ran.add("a@" + i);
             throw new IllegalStateException("lost");
-        });
-        // finish's σ's both need done: ended through ε by the throw, none holds
-        FsmExecutor faulty = FsmExecutor.create(fsm.definition(), behaviors,
-                Predicates.builder().add("done", () -> inputs.get("done")).add("broken", () -> false).add("fixed", () -> false).build());
-        inputs.put("done", true);
-        faulty.step();
-        inputs.put("done", false);
-        log.clear();
-        assertFalse(faulty.step());
-        DeterminismFault f = faulty.fault();
+        }, "b", i -> ran.add("b@" + i)), Predicates.builder().add("x", () -> false).build());
+        assertTrue(e.step());
+        assertFalse(e.step(), "ε ends a (its behaviour threw) and no σ holds");
+        DeterminismFault f = e.fault();
         assertEquals(1, f.iteration());
-        assertEquals("finish", f.state());
+        assertEquals("a", f.state());
         assertTrue(f.endedInError());
         assertEquals(List.of(), f.holding());
-        assertEquals(false, f.predicates().get("CURRENT_BEHAVIOR_OK"));
-        assertEquals(true, f.predicates().get("IN_ERROR"));
-        assertEquals(false, f.predicates().get("longRun"));
-        assertFalse(faulty.step());
-        assertTrue(log.isEmpty(), "a stopped FSM runs no behaviour");
+        assertEquals(Map.of("x", false, "CURRENT_BEHAVIOR_OK", false, "IN_ERROR", true), f.predicates());
+        assertEquals(List.of("a@0"), ran, "the faulting step ran no behaviour");
+        assertFalse(e.step());
+        assertEquals(List.of("a@0"), ran, "a stopped FSM runs no behaviour");
+        assertEquals("a", e.currentState(), "a faulted FSM stays where it stopped");
     }
 
     @Test
@@ -230,6 +280,54 @@ class FsmExecutorTest {
         assertFalse(e.step());
         assertEquals(List.of(), e.fault().holding());
         assertTrue(e.fault().message().contains("no initial condition holds"), e.fault().message());
+    }
+
+    @Test
+    void aStateWithTooManyPredicatesForATableDecidesTheSameByEvaluation() throws FsmLoadException {
+        StringBuilder yaml = new StringBuilder("fsm: wide\ninitial: a\ninputs: [");
+        for (int i = 0; i < 20; i++) {
+            yaml.append(i == 0 ? "" : ", ").append("p").append(i);
+        }
+        yaml.append("]\nstates:\n  a:\n    terminal: p0 and p1 and p2 and p3 and p4 and p5 and p6 and p7 and p8 and p9\n");
+        yaml.append("    error: p10 or p11 or p12 or p13 or p14 or p15 or p16 or p17 or p18 or p19\n");
+        yaml.append("    transitions:\n      b: not IN_ERROR\n      c: IN_ERROR\n  b:\n    terminal: FALSE\n  c:\n    terminal: FALSE\n");
+        FsmDefinition d = FsmLoader.load("wide.yaml", yaml.toString());
+        boolean[] p = new boolean[20];
+        FsmExecutor e = FsmExecutor.forReplay(d, i -> p[i]);
+        assertTrue(e.step());
+        assertEquals("a", e.currentState());
+        p[15] = true;
+        assertTrue(e.step());
+        assertEquals("c", e.currentState());
+        assertTrue(e.lastInError());
+        e.reset();
+        p[15] = false;
+        java.util.Arrays.fill(p, 0, 10, true);
+        assertTrue(e.step());
+        assertEquals("b", e.currentState());
+        assertFalse(e.lastInError());
+    }
+
+    @Test
+    void warmStepsAllocateNothing() throws FsmLoadException {
+        FsmDefinition d = FsmLoader.load("t.yaml", DEFINITION);
+        long[] runs = {0};
+        Map<String, Behavior> counting = new HashMap<>();
+        for (String name : List.of("work", "log", "repair", "rest", "finish")) {
+            counting.put(name, iteration -> runs[0]++);
+        }
+        boolean[] done = {false};
+        long[] steps = {0};
+        FsmExecutor e = FsmExecutor.create(d, counting,
+                Predicates.builder().add("done", () -> done[0]).add("broken", () -> false).add("fixed", () -> false).build());
+        // run ⇄ rest through the derived counter, and run → finish → run through done: switches and terminate are measured too.
+        long bytes = Allocations.warmUpThenLeastOfTenRounds(50_000, 10_000, () -> {
+            done[0] = steps[0]++ % 7 == 0;
+            e.step();
+        });
+        assertEquals(0, bytes, "bytes allocated by 10,000 warm steps");
+        assertTrue(runs[0] > 0);
+        assertNull(e.fault());
     }
 
     @Test

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.embodia.api.agent.Subsystem;
-import org.embodia.api.behavior.Predicates;
 import org.embodia.api.buffer.InputBuffer;
 import org.embodia.api.buffer.OutputBuffer;
 import org.embodia.fsm.engine.FsmExecutor;
@@ -26,7 +25,6 @@ final class SubsystemRuntime {
     final Map<String, OutputBuffer<?>> outputs = new LinkedHashMap<>();
     private final Histogram compute = new Histogram();
     private final SwitchRing switches;
-    private final long behaviorOkBit;
     private long iterations;
     private long failures;
     private volatile Throwable lastFailure;
@@ -41,8 +39,6 @@ final class SubsystemRuntime {
         subsystem.outputs().forEach(b -> outputs.put(b.name(), b));
         List<String> names = fsm == null ? List.of() : fsm.predicateNames();
         this.switches = new SwitchRing(names);
-        int ok = names.indexOf(Predicates.CURRENT_BEHAVIOR_OK);
-        this.behaviorOkBit = ok < 0 || ok >= 64 ? 0 : 1L << ok;
     }
 
     void iterate(InputBuffer<?>[] receive, long cycle) {
@@ -52,12 +48,11 @@ final class SubsystemRuntime {
         }
         if (fsm != null) {
             if (fsm.step()) {
-                long bits = fsm.predicateBits();
-                if ((bits & behaviorOkBit) != behaviorOkBit) {
+                if (fsm.lastRunFailed()) {
                     failures++;
                 }
                 if (fsm.lastEnded()) {
-                    switches.record(cycle, fsm.lastState(), fsm.currentState(), bits);
+                    switches.record(cycle, fsm.lastState(), fsm.currentState(), fsm.predicateBits());
                 }
             }
         } else {
