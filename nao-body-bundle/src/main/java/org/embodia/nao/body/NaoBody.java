@@ -65,11 +65,11 @@ public final class NaoBody extends VirtualSubsystem<BodyCommand, BodyStatus, Bod
     }
 
     /**
-     * cx e^i[cmd] = STOP, for i ≠ i0, in behaviour iteration {@code iteration}; call once per step. A STOP
-     * at i0 counts at i0 + 1 (otherwise a MOVE quickly followed by STOP would walk on endlessly).
+     * cx e^i[cmd] = STOP, which the behaviours read for i ≠ i0: at i0 the command that arrived is the one
+     * that started them, so a STOP cs sends on seeing the motion start arrives at i0 + 1 at the earliest.
      */
-    public boolean stop(int iteration) {
-        return commandAfterStart(iteration, c -> c.cmd == BodyCommand.Cmd.STOP);
+    public boolean stop() {
+        return commandIs(c -> c.cmd == BodyCommand.Cmd.STOP);
     }
 
     /** new(Ex e^i[attained]). */

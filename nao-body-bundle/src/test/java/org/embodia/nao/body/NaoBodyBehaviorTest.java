@@ -29,27 +29,27 @@ class NaoBodyBehaviorTest {
         }
     }
 
-    /** The step after tm switched: the state runs once more, ends, and sends the real effector nothing. */
+    /** The step after tm switched: its check ends the state, which does not run again; idle runs. */
     private static void endsOneStepLater(Rig rig, String state) {
         assertTrue(rig.body.memory().tm, "tm switched");
         assertEquals(state, rig.fsm.currentState(), "τ reads tm^i: the state has not ended in the step tm switched");
-        assertEquals(state, rig.step());
-        assertTrue(rig.fsm.lastEnded(), state + " ends the step after tm switched");
-        assertEquals("idle", rig.fsm.currentState());
-        assertFalse(rig.reCommand.isNew(), "nothing to the real effector in the last step");
-        assertFalse(rig.body.memory().tm, "tm is cleared for the next behaviour");
         assertEquals("idle", rig.step());
+        assertTrue(rig.fsm.lastEnded(), state + " ends at the check of the step after tm switched");
+        assertEquals(state, rig.fsm.lastState());
+        assertFalse(rig.reCommand.isNew(), "nothing to the real effector in the step the state ends");
+        assertTrue(rig.csStatus.isNew(), "idle sends cs the pose in that step");
+        assertFalse(rig.body.memory().tm, "tm is cleared for the next behaviour");
     }
 
     @Test
     void moveSendsMoveWithTheWalkConfigurationAtI0ThenNothingThenZeroVelocityOnStop() throws FsmLoadException {
         Rig rig = new Rig();
-        assertEquals("idle", rig.step(Rig.move(0.05, -0.02, 0.1)));
+        assertEquals("idle", rig.step());
         assertFalse(rig.reCommand.hasData(), "idle sends nothing to the real effector");
-        assertEquals("move", rig.fsm.currentState());
 
-        assertEquals("move", rig.step());
-        assertTrue(rig.reCommand.isNew(), "i0 sends the command");
+        assertEquals("move", rig.step(Rig.move(0.05, -0.02, 0.1)), "MOVE ends idle at the check of the step it arrives in");
+        assertEquals("idle", rig.fsm.lastState());
+        assertTrue(rig.reCommand.isNew(), "move's i0 runs in that step and sends the command");
         BodyEffectorCommand e = rig.reCommand.get();
         assertEquals(Cmd.MOVE, e.cmd);
         assertEquals(0.05, e.velocity.vx);
@@ -76,14 +76,13 @@ class NaoBodyBehaviorTest {
     }
 
     @Test
-    void aStopArrivingAtI0IsNotLostButCountsInTheNextStep() throws FsmLoadException {
+    void aStopRightAfterTheMoveIsActedOnAtI0PlusOne() throws FsmLoadException {
         Rig rig = new Rig();
-        rig.step(Rig.move(0.1, 0, 0));
-        assertEquals("move", rig.step(Rig.stop()));
-        assertEquals(0.1, rig.reCommand.get().velocity.vx, "i0 sends the start command as written");
+        assertEquals("move", rig.step(Rig.move(0.1, 0, 0)));
+        assertEquals(0.1, rig.reCommand.get().velocity.vx, "i0 sends the start command in the step it arrived in");
         assertFalse(rig.body.memory().tm);
-        assertEquals("move", rig.step());
-        assertTrue(rig.reCommand.isNew(), "the STOP of i0 is acted on at i0 + 1");
+        assertEquals("move", rig.step(Rig.stop()), "the earliest STOP cs can send arrives at i0 + 1");
+        assertTrue(rig.reCommand.isNew(), "and is acted on there");
         assertEquals(0, rig.reCommand.get().velocity.vx);
         endsOneStepLater(rig, "move");
     }
@@ -92,8 +91,7 @@ class NaoBodyBehaviorTest {
     void movetoSendsMoveToAndEndsOnANewAttainedOrOnStopWithStopMove() throws FsmLoadException {
         Rig rig = new Rig();
         rig.report().attained = true; // left from an earlier motion, not a new report
-        assertEquals("idle", rig.step(Rig.moveTo(1.0, 0.5, 0.3)));
-        assertEquals("moveto", rig.step());
+        assertEquals("moveto", rig.step(Rig.moveTo(1.0, 0.5, 0.3)));
         BodyEffectorCommand e = rig.reCommand.get();
         assertTrue(rig.reCommand.isNew());
         assertEquals(Cmd.MOVE_TO, e.cmd);
@@ -116,8 +114,7 @@ class NaoBodyBehaviorTest {
         endsOneStepLater(rig, "moveto");
         assertEquals(1, rig.csStatus.get().attainedSeq);
 
-        rig.step(Rig.moveTo(-0.2, 0, 0));
-        assertEquals("moveto", rig.step());
+        assertEquals("moveto", rig.step(Rig.moveTo(-0.2, 0, 0)));
         runsQuietly(rig, "moveto", 3);
         assertEquals("moveto", rig.step(Rig.stop()));
         assertTrue(rig.reCommand.isNew());
@@ -130,8 +127,7 @@ class NaoBodyBehaviorTest {
     @Test
     void postureSendsGoToPostureWithFullStiffnessAndPassesANewAttainedOnce() throws FsmLoadException {
         Rig rig = new Rig();
-        rig.step(Rig.posture("Crouch", 0.6));
-        assertEquals("posture", rig.step());
+        assertEquals("posture", rig.step(Rig.posture("Crouch", 0.6)));
         BodyEffectorCommand e = rig.reCommand.get();
         assertTrue(rig.reCommand.isNew());
         assertEquals(Cmd.GO_TO_POSTURE, e.cmd);
@@ -153,8 +149,7 @@ class NaoBodyBehaviorTest {
         endsOneStepLater(rig, "posture");
         assertEquals(1, rig.csStatus.get().attainedSeq, "attained is passed once, not again in the step the state ends");
 
-        rig.step(Rig.posture("Stand", 1.0));
-        assertEquals("posture", rig.step());
+        assertEquals("posture", rig.step(Rig.posture("Stand", 1.0)));
         runsQuietly(rig, "posture", 2);
         assertEquals("posture", rig.step(Rig.stop()));
         assertEquals(Cmd.STOP_MOVE, rig.reCommand.get().cmd, "on STOP: STOP_MOVE");
@@ -167,10 +162,9 @@ class NaoBodyBehaviorTest {
     @Test
     void anAttainedArrivingAtI0BelongsToAnEarlierCommandAndIsNotPassed() throws FsmLoadException {
         Rig rig = new Rig();
-        rig.step(Rig.posture("Sit", 0.5));
-        rig.reportAttained(false);
-        assertEquals("posture", rig.step());
-        assertEquals(0, rig.csStatus.get().attainedSeq);
+        rig.reportAttained(false); // received in the step the command arrives in: i0
+        assertEquals("posture", rig.step(Rig.posture("Sit", 0.5)));
+        assertEquals(0, rig.csStatus.get().attainedSeq, "made before the real effector got GO_TO_POSTURE");
         assertFalse(rig.body.memory().tm);
         runsQuietly(rig, "posture", 2);
     }
@@ -188,8 +182,7 @@ class NaoBodyBehaviorTest {
     void interSendsSetAnglesWithStiffnessForItsJointsAndPassesAttainedOnceTheJointsGetThere() throws FsmLoadException {
         Rig rig = new Rig();
         cja(rig, 0, -0.5);
-        rig.step(Rig.interpolation(0.3, "HeadYaw", 0.5, "LElbowRoll", -1.0));
-        assertEquals("inter", rig.step());
+        assertEquals("inter", rig.step(Rig.interpolation(0.3, "HeadYaw", 0.5, "LElbowRoll", -1.0)));
         BodyEffectorCommand e = rig.reCommand.get();
         assertTrue(rig.reCommand.isNew());
         assertEquals(Cmd.SET_ANGLES, e.cmd);
@@ -214,8 +207,7 @@ class NaoBodyBehaviorTest {
         assertEquals(1, rig.csStatus.get().attainedSeq, "passed once");
 
         // A second interpolation: at its i0 the memory still holds the first dja, which cja equals.
-        rig.step(Rig.interpolation(1.0, "HeadYaw", -0.5));
-        assertEquals("inter", rig.step());
+        assertEquals("inter", rig.step(Rig.interpolation(1.0, "HeadYaw", -0.5)));
         assertEquals(1, rig.csStatus.get().attainedSeq, "no attained at i0 from the previous dja");
         runsQuietly(rig, "inter", 2);
         assertEquals("inter", rig.step(Rig.stop()));
@@ -229,8 +221,7 @@ class NaoBodyBehaviorTest {
     void interEndsOnTheRealEffectorsNewAttainedAndPassesIt() throws FsmLoadException {
         Rig rig = new Rig();
         cja(rig, 0, -0.5);
-        rig.step(Rig.interpolation(0.5, "HeadYaw", 1.5));
-        assertEquals("inter", rig.step());
+        assertEquals("inter", rig.step(Rig.interpolation(0.5, "HeadYaw", 1.5)));
         runsQuietly(rig, "inter", 3);
         rig.reportAttained(false); // the joint stopped short: setAngles has finished without getting there
         assertEquals("inter", rig.step());
@@ -242,15 +233,14 @@ class NaoBodyBehaviorTest {
     @Test
     void setStiffnessSendsStiffnessInterpolInItsOnlyStep() throws FsmLoadException {
         Rig rig = new Rig();
-        assertEquals("idle", rig.step(Rig.stiffness("LArm", 0.5, "HeadYaw", 1.0)));
-        assertEquals("set_stiffness", rig.step());
-        assertTrue(rig.fsm.lastEnded(), "a one step behaviour: τ = TRUE");
-        assertEquals("idle", rig.fsm.currentState());
+        assertEquals("set_stiffness", rig.step(Rig.stiffness("LArm", 0.5, "HeadYaw", 1.0)));
         assertTrue(rig.reCommand.isNew());
         assertEquals(Cmd.STIFFNESS_INTERPOL, rig.reCommand.get().cmd);
         assertEquals("[LArm=0.5, HeadYaw=1.0]", rig.reCommand.get().stiffness.toString());
         assertTrue(rig.csStatus.isNew(), "the pose goes to cs");
-        assertEquals("idle", rig.step());
+        assertEquals("idle", rig.step(), "a one step behaviour: τ = TRUE ends it at the next check");
+        assertTrue(rig.fsm.lastEnded());
+        assertEquals("set_stiffness", rig.fsm.lastState());
         assertFalse(rig.reCommand.isNew());
     }
 
@@ -259,8 +249,7 @@ class NaoBodyBehaviorTest {
         String battery = "Device/SubDeviceList/Battery/Charge/Sensor/Value";
         Rig rig = new Rig();
         rig.report().value.setNumber("old", 3);
-        rig.step(Rig.get(battery));
-        assertEquals("get", rig.step());
+        assertEquals("get", rig.step(Rig.get(battery)));
         assertTrue(rig.reCommand.isNew());
         assertEquals(Cmd.GET_DATA, rig.reCommand.get().cmd);
         assertEquals(battery, rig.reCommand.get().dataName);

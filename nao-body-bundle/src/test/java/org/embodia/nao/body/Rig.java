@@ -42,6 +42,11 @@ final class Rig {
     boolean effectorReports = true;
 
     Rig() throws FsmLoadException {
+        this(null, null);
+    }
+
+    /** With {@code behavior} in place of {@code state}'s own. */
+    Rig(String state, Behavior behavior) throws FsmLoadException {
         cs.connect(body.commandBuffer());
         effector.connect(body.reStatusBuffer());
         body.reCommandBuffer().connect(reCommand);
@@ -54,6 +59,9 @@ final class Rig {
         behaviors.put("inter", new Inter(body));
         behaviors.put("set_stiffness", new SetStiffness(body));
         behaviors.put("get", new Get(body));
+        if (state != null) {
+            behaviors.put(state, behavior);
+        }
         fsm = FsmExecutor.create(definition(), behaviors, body.predicates());
     }
 
@@ -76,7 +84,10 @@ final class Rig {
         report().attainedSeq++;
     }
 
-    /** One step with a command from cs, or none when null. Returns the state that ran. */
+    /**
+     * One step with a command from cs, or none when null. Returns the state that ran: the one the
+     * step's check left current (a state it selected runs its i0 in this step).
+     */
     String step(BodyCommand command) {
         if (effectorReports) {
             effector.send();
@@ -90,7 +101,7 @@ final class Rig {
         body.endIteration();
         reCommand.receive();
         csStatus.receive();
-        return fsm.lastState();
+        return fsm.currentState();
     }
 
     String step() {

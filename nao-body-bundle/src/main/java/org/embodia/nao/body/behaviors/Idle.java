@@ -9,8 +9,9 @@ import org.osgi.service.component.annotations.Reference;
 
 /**
  * e_core,body's idle (§3.1.2): estimates the pose and sends it to cs; sends nothing to the real
- * effector. A new command from cs is checked here: a valid one ends idle (its terminal condition)
- * and selects its behaviour, a rejected one stays here with its reason sent to cs.
+ * effector. A valid command from cs ends idle at the check of the step it arrives in (its terminal
+ * condition), and the behaviour it selects runs in idle's place in that step; an invalid one leaves
+ * idle current, and idle sends cs the reason.
  */
 @Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + NaoBody.NAME, Subsystem.BEHAVIOR_PROPERTY + "=idle"})
 public final class Idle implements Behavior {

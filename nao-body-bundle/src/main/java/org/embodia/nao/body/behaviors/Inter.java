@@ -30,7 +30,6 @@ public final class Inter implements Behavior {
     public void step(int iteration) {
         body.estimatePose();
         BodyEffectorCommand e = body.reCommand();
-        boolean stop = body.stop(iteration);
         if (iteration == 0) {
             DesiredJointAngles dja = body.commanded().dja;
             e.cmd = BodyEffectorCommand.Cmd.SET_ANGLES;
@@ -43,20 +42,19 @@ public final class Inter implements Behavior {
             body.nextMemory().dja.copyFrom(dja);
             body.nextMemory().tm = false;
         } else {
+            boolean stop = body.stop();
             if (stop) {
                 e.cmd = BodyEffectorCommand.Cmd.STOP_MOVE;
                 body.sendReCommand();
             }
             boolean reached = body.jointsAttained();
             boolean attainedNew = body.attainedNew();
-            if (!body.memory().tm) {
-                if (reached) {
-                    body.passAttained(true);
-                } else if (stop) {
-                    body.passAttained(false);
-                } else if (attainedNew) {
-                    body.passAttained(body.reStatus().attained);
-                }
+            if (reached) {
+                body.passAttained(true);
+            } else if (stop) {
+                body.passAttained(false);
+            } else if (attainedNew) {
+                body.passAttained(body.reStatus().attained);
             }
             if (stop || reached || attainedNew) {
                 body.nextMemory().tm = true;

@@ -28,7 +28,6 @@ public final class Move implements Behavior {
     public void step(int iteration) {
         body.estimatePose();
         BodyEffectorCommand e = body.reCommand();
-        boolean stop = body.stop(iteration);
         if (iteration == 0) {
             e.cmd = BodyEffectorCommand.Cmd.MOVE;
             e.velocity.copyFrom(body.commanded().velocity);
@@ -37,7 +36,7 @@ public final class Move implements Behavior {
             e.footProt = true;
             body.sendReCommand();
             body.nextMemory().tm = false;
-        } else if (stop) {
+        } else if (body.stop()) {
             e.cmd = BodyEffectorCommand.Cmd.MOVE;
             e.velocity.set(0, 0, 0);
             body.sendReCommand();

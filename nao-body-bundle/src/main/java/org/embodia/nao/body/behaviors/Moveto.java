@@ -30,7 +30,6 @@ public final class Moveto implements Behavior {
     public void step(int iteration) {
         body.estimatePose();
         BodyEffectorCommand e = body.reCommand();
-        boolean stop = body.stop(iteration);
         if (iteration == 0) {
             e.cmd = BodyEffectorCommand.Cmd.MOVE_TO;
             e.dpose.copyFrom(body.commanded().dpose);
@@ -40,15 +39,14 @@ public final class Moveto implements Behavior {
             body.sendReCommand();
             body.nextMemory().tm = false;
         } else {
+            boolean stop = body.stop();
             if (stop) {
                 e.cmd = BodyEffectorCommand.Cmd.STOP_MOVE;
                 body.sendReCommand();
             }
             boolean arrived = body.attainedNew() && body.reStatus().attained;
             if (stop || arrived) {
-                if (!body.memory().tm) {
-                    body.passAttained(arrived);
-                }
+                body.passAttained(arrived);
                 body.nextMemory().tm = true;
             }
         }

@@ -27,7 +27,6 @@ public final class Posture implements Behavior {
     public void step(int iteration) {
         body.estimatePose();
         BodyEffectorCommand e = body.reCommand();
-        boolean stop = body.stop(iteration);
         if (iteration == 0) {
             e.cmd = BodyEffectorCommand.Cmd.GO_TO_POSTURE;
             e.dpost.copyFrom(body.commanded().dpost);
@@ -36,17 +35,16 @@ public final class Posture implements Behavior {
             body.sendReCommand();
             body.nextMemory().tm = false;
         } else {
+            boolean stop = body.stop();
             if (stop) {
                 e.cmd = BodyEffectorCommand.Cmd.STOP_MOVE;
                 body.sendReCommand();
             }
             boolean attainedNew = body.attainedNew();
-            if (!body.memory().tm) {
-                if (attainedNew) {
-                    body.passAttained(body.reStatus().attained);
-                } else if (stop) {
-                    body.passAttained(false);
-                }
+            if (attainedNew) {
+                body.passAttained(body.reStatus().attained);
+            } else if (stop) {
+                body.passAttained(false);
             }
             if (stop || attainedNew) {
                 body.nextMemory().tm = true;
