@@ -56,11 +56,11 @@ public final class NaoLs extends VirtualSubsystem<LsCommand, LsStatus, LsEffecto
     }
 
     /**
-     * cx e^i[cmd] = STOP, for i ≠ i0, in behaviour iteration {@code iteration}; call once per step. A STOP
-     * at i0 counts at i0 + 1 (otherwise a SAY quickly followed by STOP would speak on).
+     * cx e^i[cmd] = STOP, which say reads for i ≠ i0: at i0 the command that arrived is the SAY that
+     * started it, so a STOP cs sends on seeing say start arrives at i0 + 1 at the earliest.
      */
-    public boolean stop(int iteration) {
-        return commandAfterStart(iteration, c -> c.cmd == LsCommand.Cmd.STOP);
+    public boolean stop() {
+        return commandIs(c -> c.cmd == LsCommand.Cmd.STOP);
     }
 
     /** Ex e^i[synthesized] = TRUE, newly assigned: a TRUE left from an earlier synthesis does not count. */

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Each behaviour's transition functions against seed 001 §3.2.2-3.2.7, over real buffers and the
  * real FSM: what reaches the real effector at i0, that nothing follows (the dash), what goes on STOP,
- * when tm switches and that the state ends one step later, what reaches cs and when.
+ * when tm switches and that the state ends at the next check, what reaches cs and when.
  */
 class NaoLsBehaviorTest {
 
@@ -42,31 +42,29 @@ class NaoLsBehaviorTest {
         }
     }
 
-    /** The step after tm switched: the state runs once more, ends, and sends nothing. */
+    /** The step after tm switched: its check ends the state, which does not run again; idle runs and sends nothing. */
     private static void endsOneStepLater(Rig rig, String state) {
         assertTrue(rig.ls.memory().tm, "tm switched");
         assertEquals(state, rig.fsm.currentState(), "τ reads tm^i: the state has not ended in the step tm switched");
-        assertEquals(state, rig.step());
-        assertTrue(rig.fsm.lastEnded(), state + " ends the step after tm switched");
-        assertEquals("idle", rig.fsm.currentState());
-        assertFalse(rig.reCommand.isNew(), "nothing to the real effector in the last step");
-        assertFalse(rig.csStatus.isNew(), "nothing more to cs in the last step");
-        assertFalse(rig.ls.memory().tm, "tm is cleared for the next behaviour");
         assertEquals("idle", rig.step());
-        assertFalse(rig.reCommand.isNew(), "idle sends the real effector nothing");
+        assertTrue(rig.fsm.lastEnded(), state + " ends at the check of the step after tm switched");
+        assertEquals(state, rig.fsm.lastState());
+        assertFalse(rig.reCommand.isNew(), "nothing to the real effector in the step the state ends");
+        assertFalse(rig.csStatus.isNew(), "nothing more to cs in that step");
+        assertFalse(rig.ls.memory().tm, "tm is cleared for the next behaviour");
     }
 
     @Test
     void saySendsTheTextAndLanguageAtI0ThenNothingUntilSynthesizedWhichRepliesToCs() throws FsmLoadException {
         Rig rig = new Rig();
         rig.report().synthesized = true; // left from an earlier synthesis, not a new report
-        assertEquals("idle", rig.step(Rig.say("Hello, I am NAO", "English")));
+        assertEquals("idle", rig.step());
         assertFalse(rig.reCommand.hasData(), "idle sends nothing to the real effector");
         assertFalse(rig.csStatus.hasData(), "idle sends nothing to cs (cy e^(i+1) = -)");
-        assertEquals("say", rig.fsm.currentState());
 
-        assertEquals("say", rig.step());
-        assertTrue(rig.reCommand.isNew(), "i0 sends the command");
+        assertEquals("say", rig.step(Rig.say("Hello, I am NAO", "English")), "SAY ends idle at the check of the step it arrives in");
+        assertEquals("idle", rig.fsm.lastState());
+        assertTrue(rig.reCommand.isNew(), "say's i0 runs in that step and sends the command");
         LsEffectorCommand e = rig.reCommand.get();
         assertEquals(Cmd.SAY, e.cmd);
         assertEquals("Hello, I am NAO", e.text);
@@ -95,8 +93,7 @@ class NaoLsBehaviorTest {
     @Test
     void aSynthesisTheRealEffectorReportsFailedEndsSayWithReplyFalse() throws FsmLoadException {
         Rig rig = new Rig();
-        rig.step(Rig.say("Hello", "Klingon"));
-        assertEquals("say", rig.step());
+        assertEquals("say", rig.step(Rig.say("Hello", "Klingon")));
         runsQuietly(rig, "say", 3);
         rig.reportSynthesized(false);
         assertEquals("say", rig.step());
@@ -110,8 +107,7 @@ class NaoLsBehaviorTest {
     @Test
     void stopDuringSaySendsStopAllAndRepliesToCs() throws FsmLoadException {
         Rig rig = new Rig();
-        rig.step(Rig.say("A long story", "French"));
-        assertEquals("say", rig.step());
+        assertEquals("say", rig.step(Rig.say("A long story", "French")));
         runsQuietly(rig, "say", 3);
         assertEquals("say", rig.step(Rig.stop()));
         assertTrue(rig.reCommand.isNew(), "STOP sends a command");
@@ -121,18 +117,18 @@ class NaoLsBehaviorTest {
         assertEquals(1, rig.csStatus.get().replySeq);
         endsOneStepLater(rig, "say");
         assertEquals("idle", rig.step(), "the STOP was say's: it does not also run the stop behaviour");
+        assertFalse(rig.reCommand.isNew());
     }
 
     @Test
-    void aStopArrivingAtI0IsNotLostButCountsInTheNextStep() throws FsmLoadException {
+    void aStopRightAfterTheSayIsActedOnAtI0PlusOne() throws FsmLoadException {
         Rig rig = new Rig();
-        rig.step(Rig.say("Hi", "English"));
-        assertEquals("say", rig.step(Rig.stop()));
-        assertEquals(Cmd.SAY, rig.reCommand.get().cmd, "i0 sends the start command as written");
+        assertEquals("say", rig.step(Rig.say("Hi", "English")));
+        assertEquals(Cmd.SAY, rig.reCommand.get().cmd, "i0 sends the start command in the step it arrived in");
         assertFalse(rig.ls.memory().tm);
         assertFalse(rig.csStatus.isNew());
-        assertEquals("say", rig.step());
-        assertTrue(rig.reCommand.isNew(), "the STOP of i0 is acted on at i0 + 1");
+        assertEquals("say", rig.step(Rig.stop()), "the earliest STOP cs can send arrives at i0 + 1");
+        assertTrue(rig.reCommand.isNew(), "and is acted on there");
         assertEquals(Cmd.STOP_ALL, rig.reCommand.get().cmd);
         assertTrue(rig.csStatus.get().reply);
         endsOneStepLater(rig, "say");
@@ -141,10 +137,9 @@ class NaoLsBehaviorTest {
     @Test
     void aSynthesizedArrivingAtI0BelongsToAnEarlierSynthesis() throws FsmLoadException {
         Rig rig = new Rig();
-        rig.step(Rig.say("One", "English"));
-        rig.reportSynthesized(true);
-        assertEquals("say", rig.step());
-        assertFalse(rig.csStatus.isNew(), "no reply at i0");
+        rig.reportSynthesized(true); // received in the step the command arrives in: i0
+        assertEquals("say", rig.step(Rig.say("One", "English")));
+        assertFalse(rig.csStatus.isNew(), "no reply at i0: made before the real effector got SAY");
         assertFalse(rig.ls.memory().tm);
         runsQuietly(rig, "say", 3);
     }
@@ -153,10 +148,7 @@ class NaoLsBehaviorTest {
     void playInALoopSendsPlayFileInLoopWithVolumeAndPanoramaInItsOnlyStep() throws FsmLoadException, IOException {
         String fp = soundFile("music.wav");
         Rig rig = new Rig();
-        assertEquals("idle", rig.step(Rig.play(fp, 0.7, -0.5, null)));
-        assertEquals("play", rig.step());
-        assertTrue(rig.fsm.lastEnded(), "a one step behaviour: τ = TRUE");
-        assertEquals("idle", rig.fsm.currentState());
+        assertEquals("play", rig.step(Rig.play(fp, 0.7, -0.5, null)));
         assertTrue(rig.reCommand.isNew());
         LsEffectorCommand e = rig.reCommand.get();
         assertEquals(Cmd.PLAY_FILE_IN_LOOP, e.cmd, "playLoop = TRUE");
@@ -164,7 +156,8 @@ class NaoLsBehaviorTest {
         assertEquals(0.7, e.params.dv);
         assertEquals(-0.5, e.params.spr);
         assertFalse(rig.csStatus.hasData(), "play sends cs nothing");
-        assertEquals("idle", rig.step());
+        assertEquals("idle", rig.step(), "a one step behaviour: τ = TRUE ends it at the next check");
+        assertTrue(rig.fsm.lastEnded());
         assertFalse(rig.reCommand.isNew());
     }
 
@@ -172,9 +165,7 @@ class NaoLsBehaviorTest {
     void playOnceSendsPlayFromPositionWithTheBeginPosition() throws FsmLoadException, IOException {
         String fp = soundFile("speech.ogg");
         Rig rig = new Rig();
-        rig.step(Rig.play(fp, 1.0, 1.0, 12.5));
-        assertEquals("play", rig.step());
-        assertTrue(rig.fsm.lastEnded());
+        assertEquals("play", rig.step(Rig.play(fp, 1.0, 1.0, 12.5)));
         LsEffectorCommand e = rig.reCommand.get();
         assertEquals(Cmd.PLAY_FROM_POSITION, e.cmd, "playLoop = FALSE");
         assertEquals(fp, e.fp);
@@ -183,35 +174,33 @@ class NaoLsBehaviorTest {
         assertEquals(1.0, e.params.spr);
         assertFalse(rig.csStatus.hasData());
         assertEquals("idle", rig.step());
+        assertTrue(rig.fsm.lastEnded());
         assertFalse(rig.reCommand.isNew());
     }
 
     @Test
     void stopInIdleSendsStopAllInItsOnlyStep() throws FsmLoadException {
         Rig rig = new Rig();
-        assertEquals("idle", rig.step(Rig.stop()));
-        assertEquals("stop", rig.fsm.currentState(), "STOP is one of idle's terminal commands");
-        assertEquals("stop", rig.step());
-        assertTrue(rig.fsm.lastEnded(), "a one step behaviour: τ = TRUE");
+        assertEquals("stop", rig.step(Rig.stop()), "STOP is one of idle's terminal commands");
         assertTrue(rig.reCommand.isNew());
         assertEquals(Cmd.STOP_ALL, rig.reCommand.get().cmd);
         assertFalse(rig.csStatus.hasData(), "stop sends cs nothing");
-        assertEquals("idle", rig.step());
+        assertEquals("idle", rig.step(), "a one step behaviour: τ = TRUE ends it at the next check");
+        assertTrue(rig.fsm.lastEnded());
         assertFalse(rig.reCommand.isNew());
     }
 
     @Test
     void setParamsSendsSetParametersWithAllFourParametersInItsOnlyStep() throws FsmLoadException {
         Rig rig = new Rig();
-        rig.step(Rig.setParams("naoenu", "English", 0.4, 0.25));
-        assertEquals("set_params", rig.step());
-        assertTrue(rig.fsm.lastEnded());
+        assertEquals("set_params", rig.step(Rig.setParams("naoenu", "English", 0.4, 0.25)));
         assertTrue(rig.reCommand.isNew());
         LsEffectorCommand e = rig.reCommand.get();
         assertEquals(Cmd.SET_PARAMETERS, e.cmd);
         assertEquals("[dvt=naoenu, dl=English, dv=0.4, spr=0.25]", e.params.toString(), "params = arg[params]");
         assertFalse(rig.csStatus.hasData());
         assertEquals("idle", rig.step());
+        assertTrue(rig.fsm.lastEnded());
         assertFalse(rig.reCommand.isNew());
     }
 
@@ -220,8 +209,7 @@ class NaoLsBehaviorTest {
         String volume = "ALAudioDevice/OutputVolume";
         Rig rig = new Rig();
         rig.report().value.setNumber("old", 3);
-        rig.step(Rig.get(volume));
-        assertEquals("get", rig.step());
+        assertEquals("get", rig.step(Rig.get(volume)));
         assertTrue(rig.reCommand.isNew());
         assertEquals(Cmd.GET_DATA, rig.reCommand.get().cmd);
         assertEquals(volume, rig.reCommand.get().dataName);
@@ -246,10 +234,9 @@ class NaoLsBehaviorTest {
     @Test
     void aValueArrivingAtI0BelongsToAnEarlierQuery() throws FsmLoadException {
         Rig rig = new Rig();
-        rig.step(Rig.get("a/b"));
-        rig.report().valueSeq++;
-        assertEquals("get", rig.step());
-        assertFalse(rig.csStatus.isNew());
+        rig.report().valueSeq++; // received in the step the command arrives in: i0
+        assertEquals("get", rig.step(Rig.get("a/b")));
+        assertFalse(rig.csStatus.isNew(), "made before the real effector got GET_DATA");
         assertFalse(rig.ls.memory().tm);
         runsQuietly(rig, "get", 2);
     }

@@ -78,7 +78,10 @@ final class Rig {
         report().synthesizedSeq++;
     }
 
-    /** One step with a command from cs, or none when null. Returns the state that ran. */
+    /**
+     * One step with a command from cs, or none when null. Returns the state that ran: the one the
+     * step's check left current (a state it selected runs its i0 in this step).
+     */
     String step(LsCommand command) {
         effector.send();
         if (command != null) {
@@ -90,7 +93,7 @@ final class Rig {
         ls.endIteration();
         reCommand.receive();
         csStatus.receive();
-        return fsm.lastState();
+        return fsm.currentState();
     }
 
     String step() {

@@ -29,7 +29,7 @@ public final class Get implements Behavior {
             e.dataName = ls.commanded().dataName;
             ls.sendReCommand();
             ls.nextMemory().tm = false;
-        } else if (ls.valueNew() && !ls.memory().tm) {
+        } else if (ls.valueNew()) {
             ls.passValue();
             ls.nextMemory().tm = true;
         }

@@ -27,7 +27,6 @@ public final class Say implements Behavior {
     @Override
     public void step(int iteration) {
         LsEffectorCommand e = ls.reCommand();
-        boolean stop = ls.stop(iteration);
         if (iteration == 0) {
             LsCommand c = ls.commanded();
             e.cmd = LsEffectorCommand.Cmd.SAY;
@@ -37,15 +36,14 @@ public final class Say implements Behavior {
             ls.nextMemory().tm = false;
             return;
         }
+        boolean stop = ls.stop();
         if (stop) {
             e.cmd = LsEffectorCommand.Cmd.STOP_ALL;
             ls.sendReCommand();
         }
         boolean failed = !stop && ls.synthesisFailed();
         if (stop || failed || ls.synthesized()) {
-            if (!ls.memory().tm) {
-                ls.passReply(!failed);
-            }
+            ls.passReply(!failed);
             ls.nextMemory().tm = true;
         }
     }
