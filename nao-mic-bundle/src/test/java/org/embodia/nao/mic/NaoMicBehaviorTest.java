@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Each behaviour's transition functions against seed 001 §3.3.2-3.3.6, over real buffers and the
  * real FSM: what reaches the real receptor at i0 and later, when tm switches and that the state ends
- * one step later, what reaches cs and when.
+ * at the next check, what reaches cs and when.
  */
 class NaoMicBehaviorTest {
 
@@ -31,18 +31,16 @@ class NaoMicBehaviorTest {
         }
     }
 
-    /** The step after tm switched: the state runs once more, ends, and sends nothing. */
+    /** The step after tm switched: its check ends the state, which does not run again; idle runs and sends nothing. */
     private static void endsOneStepLater(Rig rig, String state) {
         assertTrue(rig.mic.memory().tm, "tm switched");
         assertEquals(state, rig.fsm.currentState(), "τ reads tm^i: the state has not ended in the step tm switched");
-        assertEquals(state, rig.step());
-        assertTrue(rig.fsm.lastEnded(), state + " ends the step after tm switched");
-        assertEquals("idle", rig.fsm.currentState());
-        assertFalse(rig.reCommand.isNew(), "nothing to the real receptor in the last step");
-        assertFalse(rig.csStatus.isNew(), "nothing more to cs in the last step");
-        assertFalse(rig.mic.memory().tm, "tm is cleared for the next behaviour");
         assertEquals("idle", rig.step());
-        assertFalse(rig.reCommand.isNew(), "idle sends the real receptor nothing");
+        assertTrue(rig.fsm.lastEnded(), state + " ends at the check of the step after tm switched");
+        assertEquals(state, rig.fsm.lastState());
+        assertFalse(rig.reCommand.isNew(), "nothing to the real receptor in the step the state ends");
+        assertFalse(rig.csStatus.isNew(), "nothing more to cs in that step");
+        assertFalse(rig.mic.memory().tm, "tm is cleared for the next behaviour");
     }
 
     @ParameterizedTest(name = "time {0} s: {1} steps")
@@ -50,12 +48,13 @@ class NaoMicBehaviorTest {
     void recordSendsStartRecordingThenStopRecordingTimeOverSamplingPeriodStepsLater(double time, int steps) throws FsmLoadException {
         Rig rig = new Rig();
         rig.energy(3000); // loud or not, record records for its time
-        assertEquals("idle", rig.step(Rig.record("/home/nao/recording.wav", time)));
+        assertEquals("idle", rig.step());
         assertFalse(rig.reCommand.hasData(), "idle sends nothing to the real receptor");
         assertFalse(rig.csStatus.hasData(), "idle sends nothing to cs (cy r^(i+1) = -)");
 
-        assertEquals("record", rig.step());
-        assertTrue(rig.reCommand.isNew(), "i0 sends the command");
+        assertEquals("record", rig.step(Rig.record("/home/nao/recording.wav", time)), "RECORD ends idle at the check of the step it arrives in");
+        assertEquals("idle", rig.fsm.lastState());
+        assertTrue(rig.reCommand.isNew(), "record's i0 runs in that step and sends the command");
         MicReceptorCommand r = rig.reCommand.get();
         assertEquals(Cmd.START_RECORDING, r.cmd);
         assertEquals("/home/nao/recording.wav", r.fp);
@@ -77,8 +76,7 @@ class NaoMicBehaviorTest {
     void registerStartsWithTheEnergyComputationAndStopsAfterStOfSilence() throws FsmLoadException {
         Rig rig = new Rig();
         rig.energy(500);
-        rig.step(Rig.register("/home/nao/speech.wav", 100, 0.2));
-        assertEquals("register", rig.step());
+        assertEquals("register", rig.step(Rig.register("/home/nao/speech.wav", 100, 0.2)));
         assertTrue(rig.reCommand.isNew());
         MicReceptorCommand r = rig.reCommand.get();
         assertEquals(Cmd.START_RECORDING, r.cmd);
@@ -116,8 +114,7 @@ class NaoMicBehaviorTest {
     void registerInSilenceFromTheStartEndsAfterSilenceCountedSteps() throws FsmLoadException {
         Rig rig = new Rig();
         rig.energy(Double.NaN); // a reading that is no measurement reaches no threshold
-        rig.step(Rig.register("r.wav", 0.5, 0.1));
-        assertEquals("register", rig.step());
+        assertEquals("register", rig.step(Rig.register("r.wav", 0.5, 0.1)));
         runsQuietly(rig, "register", 5); // i0 + 1 .. i0 + 5: cit counts 0 .. 4
         assertEquals("register", rig.step());
         assertEquals(Cmd.STOP_RECORDING, rig.reCommand.get().cmd, "the STOP goes out at i0 + silence + 1");
@@ -128,10 +125,10 @@ class NaoMicBehaviorTest {
     @Test
     void recogSubscribesThenQueriesLastWordRecognizedThenUnsubscribesAndPassesTheWord() throws FsmLoadException {
         Rig rig = new Rig();
-        rig.reportRecognized("old", 0.9); // an earlier result, before the command
-        assertEquals("idle", rig.step(Rig.recognize(0.4, "yes", "no", "stop")));
-        assertEquals("recog", rig.step());
+        rig.reportRecognized("old", 0.9); // an earlier result, received at i0, in the step the command arrives in
+        assertEquals("recog", rig.step(Rig.recognize(0.4, "yes", "no", "stop")));
         assertTrue(rig.reCommand.isNew());
+        assertFalse(rig.csStatus.isNew(), "the earlier result is not passed");
         MicReceptorCommand r = rig.reCommand.get();
         assertEquals(Cmd.SUBSCRIBE, r.cmd);
         assertEquals("[yes, no, stop]", r.dct.toString(), "dct = arg[dct]");
@@ -161,10 +158,9 @@ class NaoMicBehaviorTest {
     private static String recognized(Object... words) throws FsmLoadException {
         Rig rig = new Rig();
         rig.step(Rig.recognize(0.5, "hello", "goodbye"));
-        rig.step();
-        rig.step();
+        rig.step(); // i0 + 1: the query
         rig.reportRecognized(words);
-        assertEquals("recog", rig.step());
+        assertEquals("recog", rig.step(), "i0 + 2: the answer");
         assertEquals(Cmd.UNSUBSCRIBE, rig.reCommand.get().cmd);
         assertTrue(rig.csStatus.isNew());
         assertEquals(1, rig.csStatus.get().rwSeq);
@@ -183,9 +179,8 @@ class NaoMicBehaviorTest {
     @Test
     void aRecognitionArrivingBeforeTheQueryIsNotTheAnswer() throws FsmLoadException {
         Rig rig = new Rig();
-        rig.step(Rig.recognize(0.3, "left", "right"));
-        assertEquals("recog", rig.step());
-        rig.reportRecognized("left", 0.8);
+        assertEquals("recog", rig.step(Rig.recognize(0.3, "left", "right")));
+        rig.reportRecognized("left", 0.8); // made before the query i0 + 1 sends
         assertEquals("recog", rig.step(), "i0 + 1");
         assertEquals(Cmd.GET_DATA, rig.reCommand.get().cmd, "i0 + 1 queries as written");
         assertFalse(rig.csStatus.isNew());
@@ -200,8 +195,7 @@ class NaoMicBehaviorTest {
     void getSendsGetDataAndPassesTheNewValueToCs() throws FsmLoadException {
         String energy = "ALAudioDevice/FrontMicEnergy";
         Rig rig = new Rig();
-        rig.step(Rig.get(energy));
-        assertEquals("get", rig.step());
+        assertEquals("get", rig.step(Rig.get(energy)));
         assertTrue(rig.reCommand.isNew());
         assertEquals(Cmd.GET_DATA, rig.reCommand.get().cmd);
         assertEquals(energy, rig.reCommand.get().dataName);
@@ -224,8 +218,7 @@ class NaoMicBehaviorTest {
     @Test
     void commandsArrivingWhileABehaviourRunsAreNotForIt() throws FsmLoadException {
         Rig rig = new Rig();
-        rig.step(Rig.record("a.wav", 0.1));
-        assertEquals("record", rig.step());
+        assertEquals("record", rig.step(Rig.record("a.wav", 0.1)));
         assertEquals("record", rig.step(Rig.abort()), "ABORT is in no transition function");
         assertFalse(rig.reCommand.isNew());
         assertEquals("record", rig.step(Rig.get("x")));

@@ -80,7 +80,10 @@ final class Rig {
         report().rwSeq++;
     }
 
-    /** One step with a command from cs, or none when null. Returns the state that ran. */
+    /**
+     * One step with a command from cs, or none when null. Returns the state that ran: the one the
+     * step's check left current (a state it selected runs its i0 in this step).
+     */
     String step(MicCommand command) {
         receptor.send();
         if (command != null) {
@@ -92,7 +95,7 @@ final class Rig {
         mic.endIteration();
         reCommand.receive();
         csStatus.receive();
-        return fsm.lastState();
+        return fsm.currentState();
     }
 
     String step() {

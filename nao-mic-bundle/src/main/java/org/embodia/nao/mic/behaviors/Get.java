@@ -29,7 +29,7 @@ public final class Get implements Behavior {
             r.dataName = mic.commanded().dataName;
             mic.sendReCommand();
             mic.nextMemory().tm = false;
-        } else if (mic.valueNew() && !mic.memory().tm) {
+        } else if (mic.valueNew()) {
             mic.passValue();
             mic.nextMemory().tm = true;
         }

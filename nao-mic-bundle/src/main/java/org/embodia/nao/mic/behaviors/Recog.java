@@ -13,8 +13,8 @@ import org.osgi.service.component.annotations.Reference;
  * gets SUBSCRIBE with cs's dictionary dct, and cs's threshold is memorized; at i0 + 1 it gets
  * GET_DATA for LastWordRecognized; then nothing until a new rw arrives, when it gets UNSUBSCRIBE,
  * cs gets the most probable word (Empty when its probability is under the threshold) and tm switches.
- * A new rw before i0 + 2 cannot answer that query and is left alone, as the UNSUBSCRIBE's condition
- * i > i0 + 1 says; one after tm switched is not passed again, the subscription being gone.
+ * A new rw before i0 + 2 cannot answer that query (at i0 + 1 the real receptor's report was made
+ * before the GET_DATA that step sends) and is left alone, as the UNSUBSCRIBE's condition i > i0 + 1 says.
  */
 @Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + NaoMic.NAME, Subsystem.BEHAVIOR_PROPERTY + "=recog"})
 public final class Recog implements Behavior {
@@ -38,7 +38,7 @@ public final class Recog implements Behavior {
             r.cmd = MicReceptorCommand.Cmd.GET_DATA;
             r.dataName = NaoMic.LAST_WORD_RECOGNIZED;
             mic.sendReCommand();
-        } else if (mic.rwNew() && !mic.memory().tm) {
+        } else if (mic.rwNew()) {
             r.cmd = MicReceptorCommand.Cmd.UNSUBSCRIBE;
             mic.sendReCommand();
             mic.passRecognizedWord(mic.memory().threshold);
