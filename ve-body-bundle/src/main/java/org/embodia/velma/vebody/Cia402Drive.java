@@ -18,15 +18,17 @@ import org.embodia.velma.api.DriveStatus;
  * Until the drive is enabled in that mode, and homed when it needs homing, its set-points are harmless: no
  * torque, and its own position. One per drive: a fault reset's edge depends on what was sent before.
  * Each cycle the FSM runs to completion over the new statusword, so the controlword sent is always the one the
- * drive's present state accepts. Allocation-free once built. Should the FSM stop on a determinism fault, the drive is sent Disable voltage
+ * drive's present state accepts, and each state's behaviour runs once a cycle. Allocation-free once built. Should the FSM stop on a determinism fault, the drive is sent Disable voltage
  * for good, and so reports not ok.
  */
 final class Cia402Drive {
     static final String FSM = "velma.cia402";
     /** Controlword bit 4 in homing mode: its rising edge, while operation is enabled, starts homing. */
     static final int HOMING_START = 0x10;
-    /** The most iterations one cycle takes: the state that ended, unknown, the state the drive shows. */
-    static final int SETTLE_STEPS = 3;
+    /** The most iterations one cycle takes: the check that leads to unknown, and unknown's to the state the drive shows. */
+    static final int SETTLE_STEPS = 2;
+    /** The one state whose initial conditions lead to a state the statusword need not show. */
+    private static final String UNKNOWN = "unknown";
 
     private final boolean needsHoming;
     private final FsmExecutor fsm;
@@ -99,15 +101,17 @@ final class Cia402Drive {
         wantedMode = mode;
         torque = wantedTorque;
         position = wantedPosition;
-        // Run to completion: a state ends on a statusword showing another one, and the state σ chose must
-        // answer that statusword in this same cycle, so the FSM steps on until a state lasts (via unknown: three).
+        // Run to completion: a step checks the current state on the new statusword and runs the state it
+        // lasts in, or the one σ selects: the state the statusword shows, or unknown when CiA 402 does not
+        // allow that state next. Unknown, unless the statusword is undefined, leads on to the state shown in a
+        // second step. Stepping on once the state shown has run would run its behaviour twice in a cycle, and
+        // lose a fault reset's rising edge.
         for (int n = 0; n < SETTLE_STEPS; n++) {
-            String before = fsm.currentState();
             if (!fsm.step()) {
                 idle(DriveCommand.DISABLE_VOLTAGE);
                 return;
             }
-            if (before.equals(fsm.currentState())) {
+            if (!fsm.lastEnded() || !UNKNOWN.equals(fsm.currentState()) || undefined()) {
                 return;
             }
         }

@@ -16,6 +16,7 @@ import org.embodia.api.buffer.InputBuffer;
 import org.embodia.api.buffer.OutputBuffer;
 import org.embodia.api.fsm.FsmDefinition;
 import org.embodia.fsm.engine.FsmLoadException;
+import org.embodia.fsm.engine.FsmExecutor;
 import org.embodia.fsm.engine.FsmLoader;
 import org.embodia.fsm.engine.StaticCheck;
 import org.embodia.velma.api.BodyCommand;
@@ -238,6 +239,31 @@ class Cia402DriveTest {
         assertEquals(DriveCommand.ENABLE_OPERATION, c.controlWord);
         assertEquals(5, c.targetTorque);
         assertEquals(null, fsm.fault());
+    }
+
+    @Test
+    void aStateWhoseBehaviourThrewEndsThroughUnknownToTheStateTheDriveShows() {
+        boolean[] behaviourOk = {true};
+        FsmExecutor fsm = FsmExecutor.forReplay(CIA402, new FsmExecutor.InputSource() {
+            @Override
+            public boolean input(int index) {
+                return CIA402.inputs().get(index).name().equals("swOperationEnabled");
+            }
+
+            @Override
+            public boolean currentBehaviorOk() {
+                return behaviourOk[0];
+            }
+        });
+        fsm.step();
+        assertEquals("operation_enabled", fsm.currentState());
+        behaviourOk[0] = false;
+        fsm.step();
+        assertEquals("unknown", fsm.currentState(), "ε ended operation_enabled although the statusword still shows it");
+        assertTrue(fsm.lastInError());
+        behaviourOk[0] = true;
+        fsm.step();
+        assertEquals("operation_enabled", fsm.currentState());
     }
 
     @Test

@@ -118,8 +118,9 @@ class VeBodyBehaviorTest {
 
         /**
          * One 2 ms cycle: ve_body reads status, cs runs ({@code command}, or nothing when null), ve_body
-         * reads the command, the real effectors read ve_body's commands. Returns the states of both passes,
-         * "status-pass/command-pass".
+         * reads the command, the real effectors read ve_body's commands. Returns the states whose behaviours
+         * ran in both passes, "status-pass/command-pass": each pass checks the state the other selected, and
+         * runs the one it selects on the inputs it just received.
          */
         String cycle(long cycle, BodyCommand command) {
             effectorsReport(cycle);
@@ -128,7 +129,7 @@ class VeBodyBehaviorTest {
                 in.receive();
             }
             fsm.step();
-            String first = fsm.lastState();
+            String first = fsm.currentState();
             if (command != null) {
                 cs.write(command);
             }
@@ -139,7 +140,7 @@ class VeBodyBehaviorTest {
             tCommand.receive();
             hpCommand.receive();
             csStatus.receive();
-            return first + "/" + fsm.lastState();
+            return first + "/" + fsm.currentState();
         }
     }
 
@@ -156,15 +157,15 @@ class VeBodyBehaviorTest {
         return c;
     }
 
-    /** Drives the rig until a cycle runs transp/transp_st, and returns the next cycle's number. */
+    /** Drives the rig until a cycle runs transp_st/transp, and returns the next cycle's number. */
     private static long intoTransparentMode(Rig rig) {
         rig.hardwareReady = true;
         long c = 0;
         String passes = "";
-        while (c < 1000 && !passes.equals("transp/transp_st")) {
+        while (c < 1000 && !passes.equals("transp_st/transp")) {
             passes = rig.cycle(c++, command(1, true));
         }
-        assertEquals("transp/transp_st", passes, "ve_body reached transparent mode");
+        assertEquals("transp_st/transp", passes, "ve_body reached transparent mode");
         return c;
     }
 
@@ -175,8 +176,12 @@ class VeBodyBehaviorTest {
         assertEquals("idle/idle", rig.cycle(0, null));
         assertFalse(rig.rCommand.hasData(), "idle sends nothing to the real effectors");
         rig.statusFlows = true;
-        assertEquals("idle/safe_st", rig.cycle(1, null), "status arrived: idle ends in the status pass, safe_st runs in the command pass");
-        assertEquals("safe/safe_st", rig.cycle(2, null), "hardware not ready: safe and safe_st alternate");
+        assertEquals("safe_st/safe", rig.cycle(1, null),
+                "status arrived: idle ends in the status pass, which runs safe_st; the command pass runs safe");
+        assertTrue(rig.csStatus.hasData() && rig.csStatus.get().safeMode, "cs saw the status in the cycle it arrived, in safe mode");
+        assertEquals(0.001, rig.csStatus.get().rightArm.q[0], 1e-12, "this cycle's status");
+        assertEquals(-Velma.SAFE_DAMPING[0] * 0.1, rig.rCommand.get().torque[0], 1e-12, "and the arms were damped in it");
+        assertEquals("safe_st/safe", rig.cycle(2, null), "hardware not ready: safe_st and safe alternate");
         for (int j = 0; j < Velma.LWR_JOINTS; j++) {
             assertEquals(-Velma.SAFE_DAMPING[j] * 0.1 * (j + 1), rig.rCommand.get().torque[j], 1e-12, "τ = −D·q̇, joint " + (j + 1));
             assertEquals(rig.rCommand.get().torque[j], rig.lCommand.get().torque[j], 1e-12);
@@ -186,7 +191,7 @@ class VeBodyBehaviorTest {
         assertEquals(0.25, rig.hpCommand.get().targetPosition, 1e-12, "the head holds its position");
         assertTrue(rig.csStatus.hasData() && rig.csStatus.get().safeMode, "cs sees ve_body in safe mode");
         rig.hardwareReady = true;
-        assertEquals("safe/safe_st_ok", rig.cycle(3, null), "hardware ready: still safe, until more than 500 safe iterations");
+        assertEquals("safe_st_ok/safe", rig.cycle(3, null), "hardware ready: still safe, until more than 500 safe iterations");
         assertEquals(-VeBody.TORSO_SAFE_DAMPING * 0.5, rig.tCommand.get().targetTorque, 1e-12, "the torso damped");
         assertEquals(0.25, rig.hpCommand.get().targetPosition, 1e-12, "the head holds its position");
     }
@@ -195,16 +200,19 @@ class VeBodyBehaviorTest {
     void transparentModeOnlyAfterMoreThan500SafeIterationsWithHardwareReadyAndTheExitCommand() throws FsmLoadException {
         Rig rig = new Rig(500);
         rig.hardwareReady = true;
-        assertEquals("idle/safe_st", rig.cycle(0, command(1, true)));
-        // safe_st ran as safe iteration 1; then each cycle runs safe (2k) and safe_st_ok (2k+1)
+        assertEquals("safe_st/safe", rig.cycle(0, command(1, true)));
+        // Cycle 0 checks idle (not counted), then safe_st (1). Cycle c checks safe (2c), then safe_st_ok (2c+1),
+        // whose σ selects transp once 2c + 1 > 500: in cycle 250's command pass.
         for (long c = 1; c <= 249; c++) {
-            assertEquals("safe/safe_st_ok", rig.cycle(c, command(1, true)), "cycle " + c + ": " + (2 * c + 1) + " safe iterations");
+            assertEquals("safe_st_ok/safe", rig.cycle(c, command(1, true)), "cycle " + c + ": " + (2 * c + 1) + " safe iterations");
         }
-        assertEquals("safe/safe_st_ok", rig.cycle(250, command(1, true)));
-        assertEquals("transp", rig.fsm.currentState(), "safe_st_ok at iteration 501 (> 500) selects transp");
+        assertEquals("safe_st_ok/transp", rig.cycle(250, command(2, true)), "safe_st_ok at iteration 501 (> 500) selects transp");
+        assertEquals(2, rig.rCommand.get().torque[0], 1e-12, "which passed this cycle's command down at once");
         long c = 251;
-        assertEquals("transp/transp_st", rig.cycle(c++, command(3, false)));
-        assertEquals("transp/transp_st", rig.cycle(c++, command(3, false)));
+        assertEquals("transp_st/transp", rig.cycle(c, command(3, false)));
+        assertEquals(0.001 * c, rig.csStatus.get().rightArm.q[0], 1e-12, "transp_st passed this cycle's status up");
+        c++;
+        assertEquals("transp_st/transp", rig.cycle(c++, command(3, false)));
         assertEquals(3, rig.rCommand.get().torque[0], 1e-12, "cs's command reached the right arm");
         assertEquals(-3, rig.lCommand.get().torque[6], 1e-12);
         assertEquals(6, rig.tCommand.get().targetTorque, 1e-12);
@@ -213,7 +221,7 @@ class VeBodyBehaviorTest {
     }
 
     @Test
-    void aNaNAnOverLimitTorqueAndAMissingCommandEachSendVeBodyToSafeWithinOneCycle() throws FsmLoadException {
+    void aNaNAnOverLimitTorqueAndAMissingCommandEachSendVeBodyToSafeInTheCycleTheyArrive() throws FsmLoadException {
         for (String fault : new String[] {"NaN", "over limit", "missing", "infinite"}) {
             Rig rig = new Rig(10);
             long c = intoTransparentMode(rig);
@@ -224,12 +232,11 @@ class VeBodyBehaviorTest {
                 case "infinite" -> bad.torsoTorque = Double.POSITIVE_INFINITY;
                 default -> bad = null;
             }
-            assertEquals("transp/transp_st", rig.cycle(c++, bad), fault + ": transp_st checks what arrived");
-            assertEquals("safe", rig.fsm.currentState(), fault + ": ve_body leaves transparent mode in the same cycle");
-            assertEquals("safe/safe_st_ok", rig.cycle(c++, command(1, false)), fault);
+            assertEquals("transp_st/safe", rig.cycle(c++, bad), fault + ": transp_st's conditions refuse what arrived, safe runs at once");
             assertTrue(rig.rCommand.get().valid() && rig.lCommand.get().valid(), fault + ": the arms got valid (safe) torques");
             assertEquals(-Velma.SAFE_DAMPING[0] * 0.1, rig.rCommand.get().torque[0], 1e-12, fault + ": safe damping, not the command");
             assertTrue(Double.isFinite(rig.tCommand.get().targetTorque) && Math.abs(rig.tCommand.get().targetTorque) < 100, fault);
+            assertEquals("safe_st_ok/safe", rig.cycle(c++, command(1, false)), fault);
         }
     }
 
@@ -253,7 +260,7 @@ class VeBodyBehaviorTest {
             } else if (kind == 4) {
                 rig.hardwareReady = !rig.hardwareReady;
             }
-            if (rig.cycle(c++, cmd).startsWith("transp/")) {
+            if (rig.cycle(c++, cmd).endsWith("/transp")) {
                 transparentCycles++;
             }
             if (rig.rCommand.hasData()) {

@@ -56,8 +56,8 @@ class VeBodyFsmTest {
                 firstTransp = i;
             }
         }
-        // i0 idle ends on status; safe_st runs in iteration 1 (count 1), then safe and safe_st_ok alternate:
-        // count at iteration i is i, and safe_st_ok runs on odd i. The first odd i with i > 500 is 501.
+        // Iteration 0 checks idle, which ends on status, and runs safe_st; iteration i checks safe_st, safe or
+        // safe_st_ok with count i, safe_st_ok on odd i. The first odd i with i > 500 is 501.
         assertEquals(501, firstTransp);
     }
 
