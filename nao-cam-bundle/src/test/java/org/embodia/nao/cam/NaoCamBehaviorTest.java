@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Each behaviour's transition functions against seed 001 §3.7.2-3.7.5, over real buffers and the
  * real FSM: what reaches the real receptor at i0 and later, when tm switches and that the state ends
- * one step later, what reaches cs and when.
+ * at the next check, what reaches cs and when.
  */
 class NaoCamBehaviorTest {
 
@@ -35,29 +35,28 @@ class NaoCamBehaviorTest {
         }
     }
 
-    /** The step after tm switched: the state runs once more, ends, and sends nothing. */
+    /** The step after tm switched: its check ends the state, which does not run again; idle runs and sends nothing. */
     private static void endsOneStepLater(Rig rig, String state) {
         assertTrue(rig.cam.memory().tm, "tm switched");
         assertEquals(state, rig.fsm.currentState(), "τ reads tm^i: the state has not ended in the step tm switched");
-        assertEquals(state, rig.step());
-        assertTrue(rig.fsm.lastEnded(), state + " ends the step after tm switched");
-        assertEquals("idle", rig.fsm.currentState());
-        assertFalse(rig.reCommand.isNew(), "nothing to the real receptor in the last step");
-        assertFalse(rig.csStatus.isNew(), "nothing more to cs in the last step");
+        assertEquals("idle", rig.step());
+        assertTrue(rig.fsm.lastEnded(), state + " ends at the check of the step after tm switched");
+        assertEquals(state, rig.fsm.lastState());
+        assertFalse(rig.reCommand.isNew(), "nothing to the real receptor in the step the state ends");
+        assertFalse(rig.csStatus.isNew(), "nothing more to cs in that step");
         assertFalse(rig.cam.memory().tm, "tm is cleared for the next behaviour");
         assertNull(rig.cam.memory().nameId, "the subscriber is gone");
-        assertEquals("idle", rig.step());
-        assertFalse(rig.reCommand.isNew(), "idle sends the real receptor nothing");
     }
 
-    /** Starts image for {@code res} and {@code cid}: idle, then i0 with its SUBSCRIBE. */
+    /** Starts image for {@code res} and {@code cid}: idle, then the command, whose step is image's i0 with its SUBSCRIBE. */
     private static Rig subscribed(Resolution res, int cid) throws FsmLoadException {
         Rig rig = new Rig();
-        assertEquals("idle", rig.step(Rig.image(res, cid)));
+        assertEquals("idle", rig.step());
         assertFalse(rig.reCommand.hasData(), "idle sends nothing to the real receptor");
         assertFalse(rig.csStatus.hasData(), "idle sends nothing to cs (cy r^(i+1) = -)");
-        assertEquals("image", rig.step());
-        assertTrue(rig.reCommand.isNew(), "i0 sends SUBSCRIBE");
+        assertEquals("image", rig.step(Rig.image(res, cid)), "IMAGE ends idle at the check of the step it arrives in");
+        assertEquals("idle", rig.fsm.lastState());
+        assertTrue(rig.reCommand.isNew(), "image's i0 runs in that step and sends SUBSCRIBE");
         return rig;
     }
 
@@ -184,10 +183,9 @@ class NaoCamBehaviorTest {
     @Test
     void reportsAtI0AndAnImageBeforeGetImageAnswerNothingOfThisBehaviour() throws FsmLoadException {
         Rig rig = new Rig();
-        rig.step(Rig.image(Resolution.K_QQVGA, 0));
-        rig.reportNameId("earlier");
+        rig.reportNameId("earlier"); // received in the step the command arrives in: i0
         rig.reportImage(Rig.bgrImage(Resolution.K_QQVGA));
-        assertEquals("image", rig.step(), "i0");
+        assertEquals("image", rig.step(Rig.image(Resolution.K_QQVGA, 0)), "i0");
         assertEquals(Cmd.SUBSCRIBE, rig.reCommand.get().cmd);
         assertNull(rig.cam.memory().nameId, "a name_id at i0 predates the SUBSCRIBE");
         assertFalse(rig.csStatus.isNew());
@@ -211,8 +209,7 @@ class NaoCamBehaviorTest {
     void aSecondImageCommandSubscribesAfreshWithoutTheFirstSubscriber() throws FsmLoadException {
         Rig rig = new Rig();
         for (String name : new String[] {"first", "second"}) {
-            rig.step(Rig.image(Resolution.K_QQQVGA, 0));
-            assertEquals("image", rig.step());
+            assertEquals("image", rig.step(Rig.image(Resolution.K_QQQVGA, 0)));
             assertEquals(Cmd.SUBSCRIBE, rig.reCommand.get().cmd);
             runsQuietly(rig, "image", 1);
             rig.reportNameId(name);
@@ -230,11 +227,7 @@ class NaoCamBehaviorTest {
     @Test
     void setParamsSendsSetParametersForTheCameraInItsOneStep() throws FsmLoadException {
         Rig rig = new Rig();
-        assertEquals("idle", rig.step(Rig.setParameters(1, "17", 120))); // kCameraExposureID, 12 ms
-        assertFalse(rig.reCommand.hasData());
-        assertEquals("set_params", rig.step());
-        assertTrue(rig.fsm.lastEnded(), "a one step behaviour: τ ≜ TRUE");
-        assertEquals("idle", rig.fsm.currentState());
+        assertEquals("set_params", rig.step(Rig.setParameters(1, "17", 120))); // kCameraExposureID, 12 ms
         assertTrue(rig.reCommand.isNew());
         CamReceptorCommand r = rig.reCommand.get();
         assertEquals(Cmd.SET_PARAMETERS, r.cmd);
@@ -242,7 +235,8 @@ class NaoCamBehaviorTest {
         assertEquals(120, r.value, "value = arg[value]");
         assertEquals(1, r.params.cid, "params[cid] = arg[params[cid]]");
         assertFalse(rig.csStatus.hasData(), "cs gets nothing");
-        assertEquals("idle", rig.step());
+        assertEquals("idle", rig.step(), "a one step behaviour: τ ≜ TRUE ends it at the next check");
+        assertTrue(rig.fsm.lastEnded());
         assertFalse(rig.reCommand.isNew());
     }
 
@@ -250,9 +244,8 @@ class NaoCamBehaviorTest {
     void getSendsGetDataAndPassesTheNewValueToCs() throws FsmLoadException {
         String fps = "ALVideoDevice/CameraTop/FrameRate";
         Rig rig = new Rig();
-        rig.reportValue("old", 1); // before the command
-        rig.step(Rig.get(fps));
-        assertEquals("get", rig.step());
+        rig.reportValue("old", 1); // received in the step the command arrives in: i0
+        assertEquals("get", rig.step(Rig.get(fps)));
         assertTrue(rig.reCommand.isNew());
         assertEquals(Cmd.GET_DATA, rig.reCommand.get().cmd);
         assertEquals(fps, rig.reCommand.get().dataName);

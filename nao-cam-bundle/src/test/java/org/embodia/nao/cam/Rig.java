@@ -82,7 +82,10 @@ final class Rig {
         report().valueSeq++;
     }
 
-    /** One step with a command from cs, or none when null. Returns the state that ran. */
+    /**
+     * One step with a command from cs, or none when null. Returns the state that ran: the one the
+     * step's check left current (a state it selected runs its i0 in this step).
+     */
     String step(CamCommand command) {
         receptor.send();
         if (command != null) {
@@ -94,7 +97,7 @@ final class Rig {
         cam.endIteration();
         reCommand.receive();
         csStatus.receive();
-        return fsm.lastState();
+        return fsm.currentState();
     }
 
     String step() {

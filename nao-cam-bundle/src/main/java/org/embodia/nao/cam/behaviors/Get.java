@@ -29,7 +29,7 @@ public final class Get implements Behavior {
             r.dataName = cam.commanded().dataName;
             cam.sendReCommand();
             cam.nextMemory().tm = false;
-        } else if (cam.valueNew() && !cam.memory().tm) {
+        } else if (cam.valueNew()) {
             cam.passValue();
             cam.nextMemory().tm = true;
         }

@@ -8,9 +8,10 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 /**
- * r_core,cam's idle (§3.7.2): sends nothing, neither to the real receptor nor to cs. A new command
- * from cs is checked here: a valid one ends idle (its terminal condition) and selects its behaviour,
- * a rejected one stays here with its reason sent to cs.
+ * r_core,cam's idle (§3.7.2): sends nothing, neither to the real receptor nor to cs. A valid command
+ * from cs ends idle at the check of the step it arrives in (its terminal condition), and the
+ * behaviour it selects runs in idle's place in that step; an invalid one leaves idle current, and
+ * idle sends cs the reason.
  */
 @Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + NaoCam.NAME, Subsystem.BEHAVIOR_PROPERTY + "=idle"})
 public final class Idle implements Behavior {

@@ -46,9 +46,6 @@ public final class Image implements Behavior {
             return;
         }
         CamMemory m = cam.memory();
-        if (m.tm) {
-            return;
-        }
         if (cam.imageNew() && m.nameId != null) {
             r.cmd = CamReceptorCommand.Cmd.UNSUBSCRIBE;
             r.nameId = m.nameId;

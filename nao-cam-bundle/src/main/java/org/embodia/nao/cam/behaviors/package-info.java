@@ -3,12 +3,14 @@
  * definition names them. The spec's commands go to the real receptor as written: fields a transition
  * function does not assign (params[pf] among them) keep what earlier commands left.
  *
- * <p>Readings that apply to every behaviour. At i0 the real receptor's report predates the command
- * just sent, so a new name_id, image or value at i0 belongs to an earlier command: like tm, which the
- * spec switches only for i ≠ i0, what the behaviour does with them starts at i0 + 1 (also image's
- * name_id memory, which §3.7.3 writes for new(name_id) at any i). And tm = TRUE ends the state one
- * step after it switches (τ reads r r^i[tm]); image and value, which the spec assigns in the step tm
- * switches, are passed to cs that once, and nothing more goes to the real receptor in that last step.
+ * <p>Readings that follow from the work-cycle. A behaviour's i0 runs in the pass its command arrives in
+ * (idle's terminal condition selects it at that pass's check), and what it sends the real receptor
+ * leaves at the end of that pass; the real receptor's report read at i0 was made before it, so a new
+ * name_id, image or value at i0 belongs to an earlier command: like tm, which the spec switches only
+ * for i ≠ i0, what the behaviour does with them starts at i0 + 1 (also image's name_id memory, which
+ * §3.7.3 writes for new(name_id) at any i). And tm = TRUE ends the state at the next check (τ reads
+ * r r^i[tm]), before its behaviour would run again: image and value, which the spec assigns in the
+ * step tm switches, reach cs once, and nothing more goes to the real receptor.
  *
  * <p>Readings of image (§3.7.3):
  * <ul>
