@@ -74,7 +74,10 @@ final class Rig {
         receptor.message().valueSeq++;
     }
 
-    /** One step with a command from cs, or none when null. Returns the state that ran. */
+    /**
+     * One step with a command from cs, or none when null. Returns the state that ran: the one the
+     * step's check left current (a state it selected runs its i0 in this step).
+     */
     String step(SensorCommand command) {
         receptor.send();
         if (command != null) {
@@ -86,7 +89,7 @@ final class Rig {
         sensor.endIteration();
         reCommand.receive();
         csStatus.receive();
-        return fsm.lastState();
+        return fsm.currentState();
     }
 
     String step() {

@@ -17,8 +17,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * Idle's and get's transition functions against seed 001 §3.4.2-3.4.3, §3.5.2-3.5.3 and
  * §3.6.2-3.6.3, for each of the three receptors over real buffers and the real FSM: what reaches the
- * real receptor at i0 and later, when tm switches and that the state ends one step later, what reaches
- * cs and when.
+ * real receptor at i0 and later, when tm switches and that the state ends at the next check, what
+ * reaches cs and when.
  */
 class SensorBehaviorTest {
 
@@ -50,19 +50,16 @@ class SensorBehaviorTest {
         }
     }
 
-    /** The step after tm switched: get runs once more, ends, and sends nothing; idle follows and sends nothing either. */
+    /** The step after tm switched: its check ends get, which does not run again; idle runs and sends nothing. */
     private static void endsOneStepLater(Rig rig) {
         assertTrue(rig.sensor.memory().tm, "tm switched");
         assertEquals("get", rig.fsm.currentState(), "τ reads tm^i: get has not ended in the step tm switched");
-        assertEquals("get", rig.step());
-        assertTrue(rig.fsm.lastEnded(), "get ends the step after tm switched");
-        assertEquals("idle", rig.fsm.currentState());
-        assertFalse(rig.reCommand.isNew(), "nothing to the real receptor in the last step");
-        assertFalse(rig.csStatus.isNew(), "nothing more to cs in the last step");
-        assertFalse(rig.sensor.memory().tm, "tm is cleared for the next get");
         assertEquals("idle", rig.step());
-        assertFalse(rig.reCommand.isNew(), "idle sends the real receptor nothing");
-        assertFalse(rig.csStatus.isNew(), "idle sends cs nothing");
+        assertTrue(rig.fsm.lastEnded(), "get ends at the check of the step after tm switched");
+        assertEquals("get", rig.fsm.lastState());
+        assertFalse(rig.reCommand.isNew(), "nothing to the real receptor in the step get ends: idle sends it nothing");
+        assertFalse(rig.csStatus.isNew(), "nothing more to cs in that step");
+        assertFalse(rig.sensor.memory().tm, "tm is cleared for the next get");
     }
 
     @ParameterizedTest
@@ -70,13 +67,13 @@ class SensorBehaviorTest {
     void getSendsGetDataAtI0ThenWaitsAndPassesTheNewValueToCsOnce(SensorFamily family) throws FsmLoadException {
         String key = key(family);
         Rig rig = new Rig(family);
-        assertEquals("idle", rig.step(Rig.get(key)));
+        assertEquals("idle", rig.step());
         assertFalse(rig.reCommand.hasData(), "idle sends nothing to the real receptor");
         assertFalse(rig.csStatus.hasData(), "idle sends nothing to cs (y r^(i+1) = -)");
-        assertEquals("get", rig.fsm.currentState(), "GET ends idle at once");
 
-        assertEquals("get", rig.step(), "i0");
-        assertTrue(rig.reCommand.isNew(), "i0 sends the command");
+        assertEquals("get", rig.step(Rig.get(key)), "GET ends idle at the check of the step it arrives in");
+        assertEquals("idle", rig.fsm.lastState());
+        assertTrue(rig.reCommand.isNew(), "get's i0 runs in that step and sends the command");
         SensorReceptorCommand r = rig.reCommand.get();
         assertEquals(SensorReceptorCommand.Cmd.GET_DATA, r.cmd);
         assertEquals(key, r.dataName, "data_name = arg[data_name]");
@@ -107,9 +104,8 @@ class SensorBehaviorTest {
     void aValueArrivingAtI0AnswersAnEarlierCommandAndIsNotPassed(SensorFamily family) throws FsmLoadException {
         String key = key(family);
         Rig rig = new Rig(family);
-        rig.step(Rig.get(key));
-        rig.reportNumber("an earlier question", 7);
-        assertEquals("get", rig.step(), "i0");
+        rig.reportNumber("an earlier question", 7); // received in the step the command arrives in
+        assertEquals("get", rig.step(Rig.get(key)), "i0");
         assertEquals(SensorReceptorCommand.Cmd.GET_DATA, rig.reCommand.get().cmd);
         assertFalse(rig.csStatus.isNew(), "the value at i0 predates the GET_DATA");
         assertFalse(rig.sensor.memory().tm, "tm is FALSE at i0, whatever arrived");
@@ -128,7 +124,6 @@ class SensorBehaviorTest {
         String key = key(family);
         Rig rig = new Rig(family);
         rig.step(Rig.get(key));
-        rig.step();
         rig.receptor.message().value.setNumbers(key, new double[] {1, 2, 3}, 3);
         rig.receptor.message().valueSeq++;
         rig.step();
@@ -139,7 +134,6 @@ class SensorBehaviorTest {
         endsOneStepLater(rig);
 
         rig.step(Rig.get(key));
-        rig.step();
         rig.receptor.message().value.setNone(key); // ALMemory has no such entry (yet): still the answer
         rig.receptor.message().valueSeq++;
         assertEquals("get", rig.step());
@@ -166,13 +160,11 @@ class SensorBehaviorTest {
     void eachGetAsksForItsOwnKey(SensorFamily family) throws FsmLoadException {
         Rig rig = new Rig(family);
         rig.step(Rig.get(key(family)));
-        rig.step();
         rig.reportNumber(key(family), 1);
         rig.step();
         endsOneStepLater(rig);
 
-        assertEquals("idle", rig.step(Rig.get(otherKey(family))));
-        assertEquals("get", rig.step());
+        assertEquals("get", rig.step(Rig.get(otherKey(family))));
         assertTrue(rig.reCommand.isNew());
         assertEquals(otherKey(family), rig.reCommand.get().dataName, "the second command's data_name");
         assertFalse(rig.sensor.memory().tm, "tm starts FALSE again");
@@ -187,8 +179,7 @@ class SensorBehaviorTest {
     @EnumSource(SensorFamily.class)
     void commandsArrivingWhileGetRunsAreNotForIt(SensorFamily family) throws FsmLoadException {
         Rig rig = new Rig(family);
-        rig.step(Rig.get(key(family)));
-        assertEquals("get", rig.step());
+        assertEquals("get", rig.step(Rig.get(key(family))));
         assertEquals("get", rig.step(Rig.get(otherKey(family))));
         assertFalse(rig.reCommand.isNew(), "get sends GET_DATA only at i0");
         assertEquals("get", rig.step(Rig.get("no such key")));

@@ -25,7 +25,7 @@ public abstract class Get implements Behavior {
             r.dataName = sensor.commanded().dataName;
             sensor.sendReCommand();
             sensor.nextMemory().tm = false;
-        } else if (sensor.valueNew() && !sensor.memory().tm) {
+        } else if (sensor.valueNew()) {
             sensor.passValue();
             sensor.nextMemory().tm = true;
         }

@@ -4,10 +4,12 @@
  * different sensors. Each receptor's DS component declares two subclasses of its own as its idle and get
  * services, named as its FSM definition names them.
  *
- * <p>Two readings, the same as r_core,mic's get (§3.3.6, whose text is the same): at i0 the real
- * receptor's report predates the GET_DATA just sent, so a new value at i0 belongs to an earlier command
- * and is not passed to cs (like tm, which the spec switches only for i ≠ i0). And tm = TRUE ends the
- * state one step after it switches (τ reads r r^i[tm]); the value, which the spec assigns in the step
- * tm switches, is passed to cs that once, not again in the step the state ends: cs asked one question.
+ * <p>Two readings, the same as r_core,mic's get (§3.3.6, whose text is the same). get's i0 runs in the
+ * pass the GET arrives in (idle's terminal condition selects it at that pass's check), and its GET_DATA
+ * leaves at the end of that pass; the real receptor's report read at i0 was made before it, so a new
+ * value at i0 belongs to an earlier command and is not passed to cs (like tm, which the spec switches
+ * only for i ≠ i0). And tm = TRUE ends the state at the next check (τ reads r r^i[tm]), before get would
+ * run again: the value, which the spec assigns in the step tm switches, reaches cs once: cs asked one
+ * question.
  */
 package org.embodia.nao.sensors.behaviors;
