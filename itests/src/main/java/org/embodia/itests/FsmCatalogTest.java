@@ -26,7 +26,7 @@ class FsmCatalogTest {
     @InjectBundleContext
     BundleContext context;
 
-    @InjectService(timeout = 5000)
+    @InjectService(timeout = 60_000)
     FsmCatalog catalog;
 
     @Test

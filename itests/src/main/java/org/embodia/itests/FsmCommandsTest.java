@@ -21,7 +21,7 @@ import org.osgi.test.junit5.service.ServiceExtension;
 @ExtendWith(ServiceExtension.class)
 class FsmCommandsTest {
 
-    @InjectService(timeout = 5000)
+    @InjectService(timeout = 60_000)
     CommandProcessor processor;
 
     private CommandSession session;
@@ -66,6 +66,6 @@ class FsmCommandsTest {
     @Test
     void anUnknownDefinitionIsAClearError() {
         Exception e = assertThrows(IllegalArgumentException.class, () -> session.execute("fsm:check velma.nope"));
-        assertTrue(e.getMessage().contains("no Embodied Agent FSM definition 'velma.nope' (loaded: examples.counter, velma.cia402, velma.cs, velma.ve_body)"), e.getMessage());
+        assertTrue(e.getMessage().contains("no Embodied Agent FSM definition 'velma.nope' (loaded: examples.counter, itest.counter_with_error, velma.cia402, velma.cs, velma.ve_body)"), e.getMessage());
     }
 }

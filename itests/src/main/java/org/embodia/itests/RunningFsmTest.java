@@ -34,10 +34,10 @@ class RunningFsmTest {
     @InjectBundleContext
     BundleContext context;
 
-    @InjectService(timeout = 5000)
+    @InjectService(timeout = 60_000)
     CommandProcessor processor;
 
-    @InjectService(timeout = 5000)
+    @InjectService(timeout = 60_000)
     StateLibrary states;
 
     private CommandSession session;
@@ -52,7 +52,7 @@ class RunningFsmTest {
 
     /** Config Admin delivers configurations asynchronously: wait until a running FSM is (or is not) registered. */
     private RunningFsm awaitRunning(boolean present) throws InterruptedException {
-        long deadline = System.nanoTime() + 5_000_000_000L;
+        long deadline = System.nanoTime() + 60_000_000_000L;
         while (System.nanoTime() < deadline) {
             org.osgi.framework.ServiceReference<RunningFsm> ref = context.getServiceReference(RunningFsm.class);
             if ((ref != null) == present) {
@@ -80,7 +80,7 @@ class RunningFsmTest {
         awaitRunning(false);
         gogo("fsm:run examples.counting 0.005");
         RunningFsm fsm = awaitRunning(true);
-        long deadline = System.nanoTime() + 10_000_000_000L;
+        long deadline = System.nanoTime() + 60_000_000_000L;
         while (fsm.iteration() < 5 && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }

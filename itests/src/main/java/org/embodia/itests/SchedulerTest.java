@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.Hashtable;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
@@ -22,6 +23,7 @@ import org.embodia.api.behavior.Predicates;
 import org.embodia.api.buffer.Freshness;
 import org.embodia.api.buffer.InputBuffer;
 import org.embodia.api.buffer.OutputBuffer;
+import org.embodia.examples.agent.Tick;
 import org.apache.felix.service.command.CommandProcessor;
 import org.apache.felix.service.command.CommandSession;
 import org.embodia.scheduler.ActivityClock;
@@ -50,7 +52,7 @@ class SchedulerTest {
     @InjectBundleContext
     BundleContext context;
 
-    @InjectService(timeout = 5000)
+    @InjectService(timeout = 60_000)
     ConfigurationAdmin configAdmin;
 
     private final List<ServiceRegistration<?>> registrations = new ArrayList<>();
@@ -105,8 +107,9 @@ class SchedulerTest {
         return context.getService(ref);
     }
 
+    /** Waits for an event, with a deadline no loaded machine comes near. */
     private static void waitUntil(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + 10_000_000_000L;
+        long deadline = System.nanoTime() + 60_000_000_000L;
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("timed out waiting for: " + what);
@@ -119,9 +122,10 @@ class SchedulerTest {
         return a.activities().stream().mapToLong(d -> d.cycles()).sum();
     }
 
-    private static void pauseBetweenCycles(Agent a) throws InterruptedException {
+    /** Pauses, then takes one paused step: the loop takes it only at a cycle boundary, so no cycle is under way after it. */
+    private static void pauseBetweenCycles(Agent a) {
         a.pause();
-        Thread.sleep(50);
+        a.step(1);
     }
 
     @Test
@@ -305,14 +309,44 @@ class SchedulerTest {
     }
 
     @Test
-    void aBehaviourThatThrowsEndsItsStateThroughTheErrorConditionAndTheLoopKeepsItsRate() throws Exception {
+    void theTickThatEndsIdleIsCountedInThePassThatReceivedIt() throws Exception {
+        AtomicBoolean sending = new AtomicBoolean();
+        AtomicInteger cycle = new AtomicInteger();
+        AtomicInteger sent = new AtomicInteger();
+        TestSubsystem ticker = new TestSubsystem("test/a.t/rr");
+        OutputBuffer<Tick> ticks = new OutputBuffer<>("ticks", Tick.class, Tick::new);
+        ticker.outputs.add(ticks);
+        ticker.step(s -> {
+            // every third cycle: each tick reaches the counter in idle, which τ ends on it
+            if (cycle.getAndIncrement() % 3 == 0 && sending.get()) {
+                ticks.message().source = 3;
+                ticks.send();
+                sent.incrementAndGet();
+            }
+        });
+        register(ticker);
+        Agent a = agent("tickorder", new String[] {"main 200Hz: test/a.t/rr, core/a.counter/vr"}, "test/a.t/rr:ticks -> core/a.counter/vr:ticks");
+        waitUntil(() -> a.status() == Agent.Status.RUNNING && cycles(a) > 3, "running");
+        long before = countSent(a);
+        sending.set(true);
+        waitUntil(() -> sent.get() >= 30, "30 ticks");
+        sending.set(false);
+        pauseBetweenCycles(a);
+        assertEquals(before + sent.get(), countSent(a),
+                "idle -> counting at the check, and counting's first run counts the tick that ended idle");
+        List<StateSwitch> switches = a.switches("core/a.counter/vr");
+        assertTrue(switches.stream().anyMatch(s -> s.from().equals("idle") && s.to().equals("counting")), switches.toString());
+        assertEquals("idle", counter(a).state(), "no tick in the last pass: counting ended and idle ran");
+    }
+
+    /** A writer sending every cycle and a counter on {@code fsm} whose count throws every fifth run. */
+    private Agent glitchingCounter(String agent, String fsm, AtomicInteger runs) throws Exception {
         TestSubsystem writer = new TestSubsystem("test/a.g/rr");
         OutputBuffer<Sample> out = writer.output("out");
         writer.step(s -> out.send());
         TestSubsystem counted = new TestSubsystem("test/a.f/vr");
         InputBuffer<Sample> in = counted.input("in");
-        counted.fsm("examples.counter", Predicates.builder().add("recvTick", in::isNew).build());
-        AtomicInteger runs = new AtomicInteger();
+        counted.fsm(fsm, Predicates.builder().add("recvTick", in::isNew).build());
         behavior("test/a.f/vr", "idle", i -> { });
         behavior("test/a.f/vr", "count", i -> {
             if (runs.incrementAndGet() % 5 == 0) {
@@ -321,19 +355,50 @@ class SchedulerTest {
         });
         register(writer);
         register(counted);
-        Agent a = agent("throws", new String[] {"rt 200Hz: test/a.g/rr, test/a.f/vr"}, "test/a.g/rr:out -> test/a.f/vr:in");
+        return agent(agent, new String[] {"rt 200Hz: test/a.g/rr, test/a.f/vr"}, "test/a.g/rr:out -> test/a.f/vr:in");
+    }
+
+    @Test
+    void aBehaviourThatThrowsIsCountedAndShownAndKeepsItsStateWhereTheErrorConditionDoesNotReadIt() throws Exception {
+        AtomicInteger runs = new AtomicInteger();
+        Agent a = glitchingCounter("throws", "examples.counter", runs);
+        waitUntil(() -> runs.get() > 50, "50 runs of count: the loop went on past ten throws");
+        pauseBetweenCycles(a);
+        SubsystemDiagnostics f = a.subsystems().get(1);
+        assertEquals(runs.get() / 5, f.failures(), "every throw counted");
+        assertEquals("java.lang.IllegalStateException: encoder glitch", f.lastFailure());
+        assertNull(f.fault());
+        assertEquals("counting", f.state(), "examples.counter's ε is FALSE: CURRENT_BEHAVIOR_OK false ends nothing");
+        List<StateSwitch> switches = a.switches("test/a.f/vr");
+        assertEquals(1, switches.size(), switches.toString());
+        assertEquals("idle", switches.get(0).from());
+        CommandProcessor processor = context.getService(context.getServiceReference(CommandProcessor.class));
+        CommandSession session = processor.createSession(new java.io.ByteArrayInputStream(new byte[0]), System.out, System.err);
+        try {
+            String diag = String.valueOf(session.execute("agent:diag throws"));
+            assertTrue(diag.contains("subsystem test/a.f/vr: ") && diag.contains(" iterations, " + f.failures() + " failures, "), diag);
+        } finally {
+            session.close();
+        }
+    }
+
+    @Test
+    void aBehaviourThatThrowsEndsItsStateAtTheNextCheckThroughAnErrorConditionThatReadsIt() throws Exception {
+        AtomicInteger runs = new AtomicInteger();
+        Agent a = glitchingCounter("glitch", "itest.counter_with_error", runs);
         waitUntil(() -> runs.get() > 50, "50 runs of count");
         pauseBetweenCycles(a);
         SubsystemDiagnostics f = a.subsystems().get(1);
-        assertTrue(f.failures() >= 10, "failures counted: " + f.failures());
-        assertEquals("java.lang.IllegalStateException: encoder glitch", f.lastFailure());
-        assertNull(f.fault(), "a throwing behaviour is no determinism fault here: ε leads to idle");
-        StateSwitch afterThrow = a.switches("test/a.f/vr").stream().filter(s -> !s.predicates().get("CURRENT_BEHAVIOR_OK")).findFirst()
-                .orElseThrow();
-        assertEquals("counting", afterThrow.from());
-        assertEquals("idle", afterThrow.to());
-        assertTrue(afterThrow.predicates().get("IN_ERROR"));
-        assertEquals(0, a.activities().get(0).overruns(), "the loop kept its rate");
+        assertEquals(runs.get() / 5, f.failures(), "every throw counted");
+        assertNull(f.fault(), "no determinism fault: ε leads to idle");
+        List<StateSwitch> ended = a.switches("test/a.f/vr").stream().filter(s -> s.from().equals("counting")).toList();
+        assertTrue(ended.size() >= 10, "counting ended after each throw: " + ended);
+        for (StateSwitch s : ended) {
+            assertEquals("idle", s.to());
+            assertFalse(s.predicates().get("CURRENT_BEHAVIOR_OK"), "the count of the pass before threw: " + s);
+            assertTrue(s.predicates().get("IN_ERROR"), "ε ended it: " + s);
+            assertTrue(s.predicates().get("recvTick"), "τ did not: " + s);
+        }
     }
 
     @Test
@@ -412,7 +477,7 @@ class SchedulerTest {
             assertTrue(diag.contains("subsystem core/a.counter/vr: "), diag);
             assertTrue(String.valueOf(session.execute("agent:switches shell core/a.counter/vr")).contains("idle -> counting  recvTick"));
             session.execute("agent:pause shell");
-            Thread.sleep(50);
+            session.execute("agent:step shell 1"); // taken at a cycle boundary: no cycle under way after it
             String before = String.valueOf(session.execute("agent:buffer shell core/a.counter/vr count"));
             session.execute("agent:step shell 5");
             String after = String.valueOf(session.execute("agent:buffer shell core/a.counter/vr count"));
@@ -429,6 +494,12 @@ class SchedulerTest {
         } finally {
             session.close();
         }
+    }
+
+    /** The value of the counter's last count message; 0 before its first (the counter's message is kept across agents). */
+    private static long countSent(Agent a) {
+        String count = a.lastMessage("core/a.counter/vr", "count");
+        return count.contains("value=") ? value(count) : 0;
     }
 
     private static long value(String tick) {

@@ -16,11 +16,13 @@ class LoopThreadTest {
     @Test
     void aWakeEndsThePassesParkAndStopWaitsForThePassUnderWay() throws Exception {
         AtomicInteger passes = new AtomicInteger();
+        CountDownLatch first = new CountDownLatch(1);
         CountDownLatch second = new CountDownLatch(2);
         AtomicInteger finishedAfterStop = new AtomicInteger();
         LoopThread[] loop = new LoopThread[1];
         loop[0] = new LoopThread("test loop", () -> {
             passes.incrementAndGet();
+            first.countDown();
             second.countDown();
             // Parks far longer than the test waits: only wake() or stop() ends it.
             LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(60));
@@ -30,10 +32,10 @@ class LoopThreadTest {
         });
         assertTrue(loop[0].running());
         loop[0].start();
-        Thread.sleep(20);
+        assertTrue(first.await(60, TimeUnit.SECONDS), "the first pass");
         assertEquals(1, passes.get(), "one pass, parked");
         loop[0].wake();
-        assertTrue(second.await(5, TimeUnit.SECONDS), "woken, it ran the next pass");
+        assertTrue(second.await(60, TimeUnit.SECONDS), "woken, it ran the next pass");
 
         loop[0].stop();
 
@@ -45,25 +47,32 @@ class LoopThreadTest {
     @Test
     void anInterruptDoesNotCutTheWaitShortAndIsKeptForTheCaller() throws Exception {
         CountDownLatch inPass = new CountDownLatch(1);
+        CountDownLatch interrupted = new CountDownLatch(1);
         AtomicInteger ended = new AtomicInteger();
         LoopThread[] loop = new LoopThread[1];
         loop[0] = new LoopThread("slow loop", () -> {
             inPass.countDown();
-            long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100);
-            // Busy until then, ignoring unparks: a pass that takes its time to finish.
-            while (System.nanoTime() < until) {
-                Thread.onSpinWait();
+            // A pass that ends only after the caller, waiting in stop(), was interrupted.
+            try {
+                interrupted.await(60, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
             if (!loop[0].running()) {
                 ended.incrementAndGet();
             }
         });
         loop[0].start();
-        assertTrue(inPass.await(5, TimeUnit.SECONDS));
+        assertTrue(inPass.await(60, TimeUnit.SECONDS));
         Thread caller = Thread.currentThread();
         Thread interrupter = new Thread(() -> {
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (caller.getState() != Thread.State.WAITING && caller.getState() != Thread.State.TIMED_WAITING
+                    && System.nanoTime() < deadline) {
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+            }
             caller.interrupt();
+            interrupted.countDown();
         });
         interrupter.start();
 
@@ -86,7 +95,7 @@ class LoopThreadTest {
         });
         loop[0].start();
 
-        assertTrue(done.await(5, TimeUnit.SECONDS), "stop from its own pass did not wait for itself");
+        assertTrue(done.await(60, TimeUnit.SECONDS), "stop from its own pass did not wait for itself");
         Thread.sleep(20);
         assertEquals(1, passes.get());
         assertFalse(loop[0].running());
