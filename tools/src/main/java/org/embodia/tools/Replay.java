@@ -10,7 +10,11 @@ import org.embodia.fsm.engine.FsmExecutor;
 
 /**
  * Replays a trace through a definition, as FABRIC users replay logged predicate values: no
- * behaviour runs, every predicate value comes from the trace. Writes one JSON line per iteration.
+ * behaviour runs, every predicate value comes from the trace. Writes one JSON line per iteration, in
+ * the method's work-cycle: {@code state} is the state whose conditions were checked on the line's
+ * predicates (the one that ran on the line before, or the initial state), {@code next} the state
+ * whose behaviours run on them. A logged {@code CURRENT_BEHAVIOR_OK} false says a behaviour threw
+ * in the pass before.
  */
 final class Replay {
     private Replay() {

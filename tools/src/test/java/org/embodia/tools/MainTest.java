@@ -76,15 +76,17 @@ class MainTest {
     void veBodyTourTakesEveryTransitionInTheSequenceTheSeedImplies() throws Exception {
         Run r = run("replay", "velma.ve_body", TRACES.resolve("velma.ve_body-tour.jsonl").toString(), "--param", "safeIterations=2");
         assertEquals(0, r.code(), r.err());
-        // Derived by hand from seed 000 with safeIterations = 2 (counts include the current iteration):
+        // Derived by hand from seed 000 with safeIterations = 2. Line i's conditions are checked against the state that
+        // ran on line i-1, and the state it selects runs on line i; the count is of consecutive checks of safe, safe_st
+        // or safe_st_ok, this one included:
         assertEquals(List.of(
                 "idle>idle",            // no status yet
-                "idle>safe_st",         // τ_idle = recvStatus, σ = TRUE
+                "idle>safe_st",         // τ_idle = recvStatus, σ = TRUE: safe_st runs its i0 on this status
                 "safe_st>safe",         // count 1
                 "safe>safe_st",         // status, hardware not ok (2)
                 "safe_st>safe",         // (3)
                 "safe>safe_st_ok",      // hardware ok (4)
-                "safe_st_ok>transp",    // command, valid, exit safe, 5 > 2
+                "safe_st_ok>transp",    // command, valid, exit safe, 5 > 2: transp passes this command on
                 "transp>transp_st",
                 "transp_st>transp",
                 "transp>safe_st",       // hardware fault
@@ -117,7 +119,7 @@ class MainTest {
                 "idle>idle",            // ve_body still in a safe state
                 "idle>safe",            // valid status, ve_body transparent
                 "safe>safe",            // no command
-                "safe>cart_imp",        // one Cartesian command, motors ready
+                "safe>cart_imp",        // one Cartesian command, motors ready: cart_imp runs its i0 on it
                 "cart_imp>cart_imp",    // no command: keep going
                 "cart_imp>jnt_imp",
                 "jnt_imp>cart_imp",
@@ -134,7 +136,7 @@ class MainTest {
                 "safe>idle",            // status not valid: ε
                 "idle>safe",
                 "safe>cart_imp",
-                "cart_imp>idle",        // CURRENT_BEHAVIOR_OK false in the trace: ε
+                "cart_imp>idle",        // cart_imp's i0 on the line before threw: CURRENT_BEHAVIOR_OK false here, ε
                 "idle>safe",
                 "safe>jnt_imp",
                 "jnt_imp>idle"),        // ve_body in safe mode: ε
@@ -149,7 +151,8 @@ class MainTest {
         Run r = run("replay", "velma.ve_body", TRACES.resolve("velma.ve_body-startup.jsonl").toString());
         assertEquals(0, r.code(), r.err());
         List<String> steps = r.steps();
-        // idle ends in iteration 3; safe_st runs in 4 (count 1): the count in iteration i is i - 3
+        // idle's check ends it on line 3 and safe_st runs its i0 on it; safe_st's check on line 4 is the first counted
+        // (1): the count at line i is i - 3
         assertEquals("safe_st_ok>safe", steps.get(502), "499 iterations are not over 500");
         assertEquals("safe_st_ok>transp", steps.get(504), "501 are");
         assertEquals(steps.indexOf("safe_st_ok>transp"), 504);
