@@ -41,7 +41,7 @@ class BodyEffectorTest {
     private long sendAndAwaitAttained(String what) {
         long seq = status().attainedSeq;
         rig.body.send();
-        return rig.until(() -> status().attainedSeq != seq, 20, what);
+        return rig.until(() -> status().attainedSeq != seq, what);
     }
 
     private DataValue get(String key) {
@@ -50,7 +50,7 @@ class BodyEffectorTest {
         c.dataName = key;
         long seq = status().valueSeq;
         rig.body.send();
-        rig.until(() -> status().valueSeq != seq, 5, "value of " + key);
+        rig.until(() -> status().valueSeq != seq, "value of " + key);
         return status().value;
     }
 
@@ -78,7 +78,7 @@ class BodyEffectorTest {
 
         double halfway = get(HEAD_YAW_STIFFNESS).number;
         assertTrue(halfway > 0.3 && halfway < 0.7, "half a second in: " + halfway);
-        rig.until(() -> status().attainedSeq == 1, 5, "the interpolation's end");
+        rig.until(() -> status().attainedSeq == 1, "the interpolation's end");
 
         assertTrue(status().attained);
         long ticks = rig.sim.ticks();

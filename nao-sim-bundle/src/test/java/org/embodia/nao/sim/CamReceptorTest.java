@@ -44,7 +44,7 @@ class CamReceptorTest {
         c.params.pf = "png";
         long seq = status().nameIdSeq;
         rig.cam.send();
-        rig.until(() -> status().nameIdSeq != seq, 10, "name_id");
+        rig.until(() -> status().nameIdSeq != seq, "name_id");
         return status().nameId;
     }
 
@@ -55,7 +55,7 @@ class CamReceptorTest {
         c.params.cid = camera;
         long seq = status().valueSeq;
         rig.cam.send();
-        rig.until(() -> status().valueSeq != seq, 10, "the value of " + dataName);
+        rig.until(() -> status().valueSeq != seq, "the value of " + dataName);
         return status().value;
     }
 
@@ -69,7 +69,7 @@ class CamReceptorTest {
         c.nameId = nameId;
         long seq = status().imageSeq;
         rig.cam.send();
-        rig.until(() -> status().imageSeq != seq, 10, "the image");
+        rig.until(() -> status().imageSeq != seq, "the image");
 
         CamReceptorStatus s = status();
         assertEquals(320, s.image.width);
@@ -98,7 +98,7 @@ class CamReceptorTest {
         c.nameId = nameId;
         long seq = status().imageSeq;
         rig.cam.send();
-        rig.until(() -> status().imageSeq != seq, 20, "the image");
+        rig.until(() -> status().imageSeq != seq, "the image");
 
         assertEquals(1280 * 960 * 3, status().image.length);
     }
@@ -131,7 +131,7 @@ class CamReceptorTest {
         c.params.fr = 30;
         long seq = status().valueSeq;
         rig.cam.send();
-        rig.until(() -> status().valueSeq != seq, 10, "the error");
+        rig.until(() -> status().valueSeq != seq, "the error");
         assertEquals(NaoSimulator.ERROR, status().value.dataName);
         assertTrue(status().value.text.contains("resolution id 9"), status().value.text);
 
@@ -140,7 +140,7 @@ class CamReceptorTest {
         c.value = 999;
         long next = status().valueSeq;
         rig.cam.send();
-        rig.until(() -> status().valueSeq != next, 10, "the error");
+        rig.until(() -> status().valueSeq != next, "the error");
         assertNotNull(status().value.text);
         assertTrue(status().value.text.contains("999"), status().value.text);
     }

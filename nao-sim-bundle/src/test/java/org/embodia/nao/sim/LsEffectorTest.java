@@ -96,7 +96,7 @@ class LsEffectorTest {
 
     /** Waits for the one new file that appeared since {@code before}. */
     private Path newFile(String prefix, Set<Path> before) {
-        Rig.await(() -> files(prefix).size() > before.size(), 10, "a new " + prefix + "NNNN.wav");
+        Rig.await(() -> files(prefix).size() > before.size(), "a new " + prefix + "NNNN.wav");
         Set<Path> now = files(prefix);
         now.removeAll(before);
         assertEquals(1, now.size(), now.toString());
@@ -124,7 +124,7 @@ class LsEffectorTest {
     private String awaitError() {
         long seq = status().valueSeq;
         rig.ls.send();
-        rig.until(() -> status().valueSeq != seq, 10, "the error");
+        rig.until(() -> status().valueSeq != seq, "the error");
         assertEquals(NaoSimulator.ERROR, status().value.dataName);
         return status().value.text;
     }
@@ -150,13 +150,13 @@ class LsEffectorTest {
         c.params.dl = "English";
         long seq = status().synthesizedSeq;
         rig.ls.send();
-        long ticks = rig.until(() -> status().synthesizedSeq != seq, 20, "synthesized");
+        long ticks = rig.until(() -> status().synthesizedSeq != seq, "synthesized");
 
         assertTrue(status().synthesized);
         Path said = newFile("say-", saidBefore);
         double spoken = seconds(said);
         assertTrue(ticks * 0.02 >= spoken, "reported after the " + spoken + " s of speech were played (" + ticks + " ticks)");
-        rig.until(() -> rig.mic.last().rwSeq != rwSeq, 30, "the robot hears itself");
+        rig.until(() -> rig.mic.last().rwSeq != rwSeq, "the robot hears itself");
         assertEquals(1, rig.mic.last().rw.count, rig.mic.last().toString());
         assertEquals("goodbye", rig.mic.last().rw.recogWord[0]);
         Path output = newPlayFile(before);
@@ -250,7 +250,7 @@ class LsEffectorTest {
         c.params.dl = "French";
         long seq = status().synthesizedSeq;
         assertTrue(awaitError().contains("French"), status().value.text);
-        rig.until(() -> status().synthesizedSeq != seq, 5, "the SAY's end");
+        rig.until(() -> status().synthesizedSeq != seq, "the SAY's end");
         assertFalse(status().synthesized, "nothing was said");
     }
 
@@ -266,19 +266,19 @@ class LsEffectorTest {
         rig.tick(5);
         c.cmd = LsEffectorCommand.Cmd.STOP_ALL;
         rig.ls.send();
-        rig.until(() -> status().synthesizedSeq != seq, 5, "the SAY's end");
+        rig.until(() -> status().synthesizedSeq != seq, "the SAY's end");
 
         assertFalse(status().synthesized);
         c.cmd = LsEffectorCommand.Cmd.GET_DATA;
         c.dataName = LoudspeakerDevice.CURRENT_SENTENCE;
         long valueSeq = status().valueSeq;
         rig.ls.send();
-        rig.until(() -> status().valueSeq != valueSeq, 5, "the value");
+        rig.until(() -> status().valueSeq != valueSeq, "the value");
         assertEquals("this is a rather long sentence that takes its time to say", status().value.text);
         c.dataName = LoudspeakerDevice.TEXT_DONE;
         long next = status().valueSeq;
         rig.ls.send();
-        rig.until(() -> status().valueSeq != next, 5, "the value");
+        rig.until(() -> status().valueSeq != next, "the value");
         assertEquals(1, status().value.number, "done with the text, if not whole");
         // The synthesis the STOP_ALL overtook still ends in its file; the next test starts after it
         newFile("say-", saidBefore);

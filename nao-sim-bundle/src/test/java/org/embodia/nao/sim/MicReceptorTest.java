@@ -54,7 +54,7 @@ class MicReceptorTest {
     private String awaitError() {
         long seq = status().valueSeq;
         rig.mic.send();
-        rig.until(() -> status().valueSeq != seq, 10, "the error");
+        rig.until(() -> status().valueSeq != seq, "the error");
         assertEquals(NaoSimulator.ERROR, status().value.dataName);
         return status().value.text;
     }
@@ -72,7 +72,7 @@ class MicReceptorTest {
         if (said != null) {
             rig.sim.hear(said);
         }
-        rig.until(() -> status().rwSeq != seq, 60, "rw");
+        rig.until(() -> status().rwSeq != seq, "rw");
         send(MicReceptorCommand.Cmd.UNSUBSCRIBE);
         rig.tick(2);
         return status();
@@ -109,7 +109,7 @@ class MicReceptorTest {
         rig.tick(50);
         send(MicReceptorCommand.Cmd.STOP_RECORDING);
         rig.tick(2);
-        Rig.await(() -> rig.sim.microphone().recordingsWritten() > written, 10, "the file");
+        Rig.await(() -> rig.sim.microphone().recordingsWritten() > written, "the file");
 
         Path file = rig.sim.outputDirectory().resolve("one-second.wav");
         AudioFormat format = AudioSystem.getAudioFileFormat(file.toFile()).getFormat();
@@ -135,7 +135,7 @@ class MicReceptorTest {
         rig.tick(25);
         send(MicReceptorCommand.Cmd.STOP_RECORDING);
         rig.tick(2);
-        Rig.await(() -> rig.sim.microphone().recordingsWritten() > written, 10, "the file");
+        Rig.await(() -> rig.sim.microphone().recordingsWritten() > written, "the file");
 
         AudioFormat format = AudioSystem.getAudioFileFormat(file.toFile()).getFormat();
         assertEquals(1, format.getChannels());
@@ -165,7 +165,7 @@ class MicReceptorTest {
         rig.tick(2);
         c.cmd = MicReceptorCommand.Cmd.START_RECORDING;
         assertTrue(awaitError().contains("22050 Hz"), status().value.text);
-        Rig.await(() -> rig.sim.microphone().recordingsWritten() > written, 10, "the first file");
+        Rig.await(() -> rig.sim.microphone().recordingsWritten() > written, "the first file");
     }
 
     @Test
@@ -178,7 +178,7 @@ class MicReceptorTest {
         c.params.sampleRate = 16_000;
         long seq = status().valueSeq;
         rig.mic.send();
-        rig.until(() -> status().valueSeq != seq, 10, "the error");
+        rig.until(() -> status().valueSeq != seq, "the error");
 
         assertEquals(NaoSimulator.ERROR, status().value.dataName);
         assertTrue(status().value.text.contains("cannot write") && status().value.text.contains("plain-file"),
@@ -200,7 +200,7 @@ class MicReceptorTest {
         c.dataName = MicrophoneDevice.LAST_WORD_RECOGNIZED;
         long seq = status().valueSeq;
         rig.mic.send();
-        rig.until(() -> status().valueSeq != seq, 5, "the value");
+        rig.until(() -> status().valueSeq != seq, "the value");
         assertEquals("robot", status().value.text);
     }
 

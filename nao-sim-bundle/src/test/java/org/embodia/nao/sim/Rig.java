@@ -111,17 +111,23 @@ final class Rig implements AutoCloseable {
     }
 
     /**
+     * How long a test waits for what a worker (synthesis, recognition, rendering, files) or the framework does
+     * before it fails: generous, so that a busy machine makes a test slower, never red.
+     */
+    static final double PATIENCE_SECONDS = 60;
+
+    /**
      * Ticks until {@code goal} holds, pausing a millisecond between ticks so that the workers (synthesis,
-     * recognition, rendering, files) get on with it; fails after {@code seconds} of wall time.
+     * recognition, rendering, files) get on with it; fails after {@link #PATIENCE_SECONDS} of wall time.
      *
      * @return the ticks it took
      */
-    long until(BooleanSupplier goal, double seconds, String what) {
-        long deadline = System.nanoTime() + (long) (seconds * 1e9);
+    long until(BooleanSupplier goal, String what) {
+        long deadline = System.nanoTime() + (long) (PATIENCE_SECONDS * 1e9);
         long start = sim.ticks();
         while (!goal.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                fail(what + ": not within " + seconds + " s (" + (sim.ticks() - start) + " ticks)");
+                fail(what + ": not within " + PATIENCE_SECONDS + " s (" + (sim.ticks() - start) + " ticks)");
             }
             tick(1);
             pause();
@@ -130,11 +136,11 @@ final class Rig implements AutoCloseable {
     }
 
     /** Waits, without ticking, until {@code goal} holds: for a worker finishing what the ticks gave it. */
-    static void await(BooleanSupplier goal, double seconds, String what) {
-        long deadline = System.nanoTime() + (long) (seconds * 1e9);
+    static void await(BooleanSupplier goal, String what) {
+        long deadline = System.nanoTime() + (long) (PATIENCE_SECONDS * 1e9);
         while (!goal.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                fail(what + ": not within " + seconds + " s");
+                fail(what + ": not within " + PATIENCE_SECONDS + " s");
             }
             pause();
         }
@@ -158,7 +164,7 @@ final class Rig implements AutoCloseable {
         c.stiffness.add("Body", 1.0);
         long seq = body.last().attainedSeq;
         body.send();
-        until(() -> body.last().attainedSeq != seq, 10, "StandInit");
+        until(() -> body.last().attainedSeq != seq, "StandInit");
         if (!body.last().attained) {
             fail("StandInit not attained: " + body.last());
         }

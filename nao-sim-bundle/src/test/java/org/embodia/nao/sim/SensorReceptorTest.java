@@ -38,7 +38,7 @@ class SensorReceptorTest {
         c.dataName = key;
         long seq = link.last().valueSeq;
         link.send();
-        rig.until(() -> link.last().valueSeq != seq, 5, "the value of " + key);
+        rig.until(() -> link.last().valueSeq != seq, "the value of " + key);
         return link.last().value;
     }
 

@@ -59,8 +59,13 @@ class SimulationBundleIT {
             assertEquals(Set.copyOf(SUBSYSTEMS), Set.copyOf(names));
             Method ticks = simulator.getClass().getMethod("ticks");
             long first = (Long) ticks.invoke(simulator);
-            Thread.sleep(300);
-            assertTrue((Long) ticks.invoke(simulator) > first + 5, "the clock ticks at pace realtime, the default");
+            Rig.await(() -> {
+                try {
+                    return (Long) ticks.invoke(simulator) > first + 5;
+                } catch (ReflectiveOperationException e) {
+                    throw new IllegalStateException(e);
+                }
+            }, "the clock ticking at pace realtime, the default");
         } finally {
             framework.stop();
             framework.waitForStop(10_000);
@@ -76,12 +81,12 @@ class SimulationBundleIT {
     }
 
     /**
-     * Waits up to 10 s for {@code count} services of the class, which SCR registers once the bundle is active. All of
+     * Waits up to {@link Rig#PATIENCE_SECONDS} for {@code count} services of the class, which SCR registers once the bundle is active. All of
      * them: this test's class path holds the API classes too, which the framework would take for another version.
      */
     private static ServiceReference<?>[] awaitServices(BundleContext context, String className, String filter, int count)
             throws Exception {
-        long deadline = System.nanoTime() + 10_000_000_000L;
+        long deadline = System.nanoTime() + (long) (Rig.PATIENCE_SECONDS * 1e9);
         ServiceReference<?>[] found = context.getAllServiceReferences(className, filter);
         while ((found == null || found.length < count) && System.nanoTime() < deadline) {
             Thread.sleep(20);

@@ -173,10 +173,13 @@ class VirtualSideTest {
         }
     }
 
-    /** Ticks until the virtual subsystem is back in idle after its behaviour, at most {@code seconds} of wall time. */
-    private void awaitIdle(Virtual v, double seconds) {
-        sim.advance(2);
-        long deadline = System.nanoTime() + (long) (seconds * 1e9);
+    /**
+     * Ticks until the virtual subsystem is back in idle after its behaviour, at most {@link Rig#PATIENCE_SECONDS} of
+     * wall time. The first tick is the command's: idle's check takes it and the behaviour runs its i0.
+     */
+    private void awaitIdle(Virtual v) {
+        sim.advance(1);
+        long deadline = System.nanoTime() + (long) (Rig.PATIENCE_SECONDS * 1e9);
         while (!"idle".equals(v.state())) {
             assertTrue(System.nanoTime() < deadline, v.subsystem().name() + " still in " + v.state());
             sim.advance(1);
@@ -198,19 +201,19 @@ class VirtualSideTest {
         c.cmd = BodyCommand.Cmd.STIFFNESS;
         c.stiffness.add("Body", 1.0);
         send(c);
-        awaitIdle(body, 5);
+        awaitIdle(body);
 
         c.cmd = BodyCommand.Cmd.POSTURE;
         c.dpost.set("StandInit", 0.8);
         send(c);
-        awaitIdle(body, 10);
+        awaitIdle(body);
         assertTrue(bodyStatus.get().attained, "StandInit attained");
         assertEquals(1, bodyStatus.get().attainedSeq);
 
         c.cmd = BodyCommand.Cmd.MOVE_TO;
         c.dpose.set(0.4, 0.2, 0.5);
         send(c);
-        awaitIdle(body, 20);
+        awaitIdle(body);
         double[] truth = sim.truePose();
         BodyStatus s = bodyStatus.get();
         assertTrue(Math.hypot(s.pose.x - truth[0], s.pose.y - truth[1]) < 0.1,
@@ -225,14 +228,14 @@ class VirtualSideTest {
         c.dja.add("HeadPitch", -0.2);
         c.dja.fractionMaxSpeed = 0.3;
         send(c);
-        awaitIdle(body, 5);
+        awaitIdle(body);
         assertTrue(bodyStatus.get().attained, "the head's angles attained");
         assertEquals(3, bodyStatus.get().attainedSeq);
 
         c.cmd = BodyCommand.Cmd.GET;
         c.dataName = "Device/SubDeviceList/HeadYaw/Position/Sensor/Value";
         send(c);
-        awaitIdle(body, 5);
+        awaitIdle(body);
         DataValue v = bodyStatus.get().value;
         assertEquals(DataValue.Kind.NUMBER, v.kind);
         assertEquals(0.5, v.number, 1e-3);
@@ -249,11 +252,11 @@ class VirtualSideTest {
         say.params.dv = 0.8;
         say.params.spr = 0;
         lsCommand.write(say);
-        awaitIdle(ls, 5);
+        awaitIdle(ls);
         say.cmd = LsCommand.Cmd.SAY;
         say.text = "hello I am nao";
         lsCommand.write(say);
-        awaitIdle(ls, 20);
+        awaitIdle(ls);
         assertTrue(lsStatus.get().reply, "cs got reply");
         assertEquals(1, lsStatus.get().replySeq);
 
@@ -266,7 +269,7 @@ class VirtualSideTest {
         micCommand.write(recognize);
         sim.advance(3);
         sim.hear("goodbye");
-        awaitIdle(mic, 60);
+        awaitIdle(mic);
         assertEquals("goodbye", micStatus.get().rw);
 
         MicCommand record = new MicCommand();
@@ -277,9 +280,9 @@ class VirtualSideTest {
         record.time = 1.0;
         long written = sim.microphone().recordingsWritten();
         micCommand.write(record);
-        awaitIdle(mic, 10);
+        awaitIdle(mic);
         assertTrue(micStatus.get().rec);
-        Rig.await(() -> sim.microphone().recordingsWritten() > written, 10, "the recording's file");
+        Rig.await(() -> sim.microphone().recordingsWritten() > written, "the recording's file");
         assertTrue(Files.exists(file));
         try (AudioInputStream in = AudioSystem.getAudioInputStream(file.toFile())) {
             assertEquals(1.0, in.getFrameLength() / in.getFormat().getFrameRate(), 1e-9, "time = 1 s");
