@@ -77,7 +77,7 @@ class HardwareBundlesTest {
     }
 
     private List<Subsystem> await(String name, int count) throws Exception {
-        long deadline = System.currentTimeMillis() + 5000;
+        long deadline = System.currentTimeMillis() + 60_000;
         List<Subsystem> found = subsystems(name);
         while (found.size() != count && System.currentTimeMillis() < deadline) {
             Thread.sleep(20);

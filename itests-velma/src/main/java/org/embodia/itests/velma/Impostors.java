@@ -9,8 +9,13 @@ import org.embodia.api.buffer.InputBuffer;
 import org.embodia.api.buffer.OutputBuffer;
 import org.embodia.velma.api.BodyCommand;
 import org.embodia.velma.api.BodyStatus;
+import org.embodia.velma.api.ControlMode;
 import org.embodia.velma.api.DriveCommand;
 import org.embodia.velma.api.DriveStatus;
+import org.embodia.velma.api.FriQuality;
+import org.embodia.velma.api.FriState;
+import org.embodia.velma.api.LwrCommand;
+import org.embodia.velma.api.LwrStatus;
 import org.embodia.velma.api.Velma;
 
 /** Subsystems that take a real one's name and buffers (the newest offer wins) to misbehave on purpose. */
@@ -55,6 +60,63 @@ final class Impostors {
                     s.send();
                 }
             }
+        }
+    }
+
+    /**
+     * The right LWR's real effector holding still at a posture, in command mode, its status stepped by the
+     * test in one step only; it records the torque of that joint each step receives. Its step, the end of a
+     * cycle, takes the command ve_body sent in that cycle and sends the status ve_body reads in the next.
+     */
+    static final class RightArm implements Subsystem {
+        static final int STEPS = 100_000;
+        private final InputBuffer<LwrCommand> command = new InputBuffer<>("command", LwrCommand.class, LwrCommand::new);
+        private final OutputBuffer<LwrStatus> status = new OutputBuffer<>("status", LwrStatus.class, LwrStatus::new);
+        private final double[] posture;
+        private final int joint;
+        private final double step;
+        /** The torque of {@link #joint} each step received, NaN where no new command came. */
+        final double[] torques = new double[STEPS];
+        volatile int steps;
+        /** The step whose status carries the stepped joint position. */
+        volatile int steppedAt = -1;
+
+        RightArm(double[] posture, int joint, double step) {
+            this.posture = posture.clone();
+            this.joint = joint;
+            this.step = step;
+        }
+
+        @Override
+        public SubsystemName name() {
+            return SubsystemName.parse("core/a.lwr_r/re");
+        }
+
+        @Override
+        public List<InputBuffer<?>> inputs() {
+            return List.of(command);
+        }
+
+        @Override
+        public List<OutputBuffer<?>> outputs() {
+            return List.of(status);
+        }
+
+        @Override
+        public void step() {
+            int n = steps;
+            torques[n % STEPS] = command.isNew() ? command.get().torque[joint] : Double.NaN;
+            LwrStatus s = status.message();
+            System.arraycopy(posture, 0, s.q, 0, Velma.LWR_JOINTS);
+            if (n == steppedAt) {
+                s.q[joint] += step;
+            }
+            s.power = (1 << Velma.LWR_JOINTS) - 1;
+            s.controlMode = ControlMode.JOINT_IMPEDANCE;
+            s.quality = FriQuality.PERFECT;
+            s.state = FriState.COMMAND;
+            status.send();
+            steps = n + 1;
         }
     }
 

@@ -52,7 +52,7 @@ final class VelmaRig {
         sim = await(VelmaSimulator.class);
         task = await(VelmaTaskInterface.class);
         agent = await(Agent.class);
-        long deadline = System.currentTimeMillis() + 10_000;
+        long deadline = System.currentTimeMillis() + 60_000;
         while (agent.status() != Agent.Status.RUNNING || state(CS) == null || state(VE_BODY) == null) {
             if (System.currentTimeMillis() > deadline) {
                 fail("the core agent did not start: " + agent.status() + " " + agent.problems());
@@ -67,7 +67,7 @@ final class VelmaRig {
     }
 
     private <T> T await(Class<T> type) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 10_000;
+        long deadline = System.currentTimeMillis() + 60_000;
         while (true) {
             ServiceReference<T> ref = context.getServiceReference(type);
             if (ref != null) {

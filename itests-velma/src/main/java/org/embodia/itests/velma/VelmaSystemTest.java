@@ -150,6 +150,35 @@ class VelmaSystemTest {
         assertEquals("cart_imp", rig.state(VelmaRig.CS));
     }
 
+    /**
+     * Seed 004's order with the method's work-cycle: ve_body's status pass passes the status up, cs computes
+     * its torques from it, ve_body's command pass passes them down, all in one cycle. So a step in the right
+     * arm's measured position, in the status of one cycle only, shows in the torque sent in that same cycle
+     * and in no other; were the passes to run the state chosen in the previous one, it would come two cycles late.
+     */
+    @Test
+    void aStatusStepShowsInTheArmTorqueVeBodySendsInTheCycleItReadsIt() throws Exception {
+        VelmaRig rig = new VelmaRig(context, new TreeSet<>());
+        int joint = 1;
+        double step = 0.02;
+        // The right arm holds still at the posture jnt_imp will hold: no torque on it but the step's.
+        Impostors.RightArm arm = impose(new Impostors.RightArm(READY_RIGHT, joint, step));
+        rig.toTransparent();
+        rig.finish(rig.task.jointImpedance(new JointImpedanceCommand(READY_RIGHT, READY_LEFT, null, 1, 1)), Motion.Phase.DONE,
+                10 * CYCLES_PER_SECOND);
+        int stepped = arm.steps + 2;
+        arm.steppedAt = stepped;
+        rig.until("the stepped status read and answered", () -> arm.steps > stepped + 2, 10);
+        assertEquals("jnt_imp", rig.state(VelmaRig.CS));
+        assertEquals("transp", rig.state(VelmaRig.VE_BODY));
+        double before = arm.torques[stepped];
+        double answer = arm.torques[stepped + 1];
+        double after = arm.torques[stepped + 2];
+        assertEquals(0, before, 1e-9, "no torque at rest on the reference, the cycle before");
+        assertTrue(answer < -1, "the torque of the cycle that read the step opposes it: " + answer + " N·m");
+        assertEquals(0, after, 1e-9, "and the next cycle's status, back on the reference, none");
+    }
+
     @Test
     void aMotionIntoSelfCollisionEndsInSafeAndSafeColPushesTheArmsOut() throws Exception {
         VelmaRig rig = new VelmaRig(context, new TreeSet<>());

@@ -49,16 +49,16 @@ class VelmaHardwareTest {
     @InjectBundleContext
     BundleContext context;
 
-    @InjectService(timeout = 5000)
+    @InjectService(timeout = 60_000)
     ConfigurationAdmin configAdmin;
 
-    @InjectService(timeout = 5000)
+    @InjectService(timeout = 60_000)
     Agent agent;
 
-    @InjectService(timeout = 5000)
+    @InjectService(timeout = 60_000)
     VelmaTaskInterface task;
 
-    @InjectService(timeout = 5000)
+    @InjectService(timeout = 60_000)
     CommandProcessor shell;
 
     @Test
@@ -72,29 +72,32 @@ class VelmaHardwareTest {
             update(configAdmin.getFactoryConfiguration("org.embodia.velma.lwr", "right", "?"), "localPort", rightPort, "measurementWaitMicros", 50_000);
             update(configAdmin.getFactoryConfiguration("org.embodia.velma.lwr", "left", "?"), "localPort", leftPort, "measurementWaitMicros", 50_000);
             update(configAdmin.getConfiguration("org.embodia.velma.ethercat", "?"), "interface", peers.hostInterface());
-            waitUntil(() -> agent.status() == Agent.Status.RUNNING && isSafeMode(state(VE_BODY)), 20, "the core agent running, ve_body in safe mode");
+            waitUntil(() -> agent.status() == Agent.Status.RUNNING && isSafeMode(state(VE_BODY)), 60, "the core agent running, ve_body in safe mode");
 
             exitSafeMode();
-            waitUntil(() -> peers.rightArm().state() == FriState.COMMAND && peers.leftArm().state() == FriState.COMMAND, 10,
+            waitUntil(() -> peers.rightArm().state() == FriState.COMMAND && peers.leftArm().state() == FriState.COMMAND, 60,
                     "both KRCs in FRI command mode");
             assertTrue(peers.ticks() > 0, "the bus clocked the peers");
 
             agent.pause();
-            // A cycle already under way when pause came still ends.
-            Thread.sleep(50);
+            // A cycle already under way when pause came still ends, before the one a step asks for: from then on
+            // the loop runs only the cycles the test steps.
+            long peerTicks = peers.ticks();
+            agent.step(1);
+            waitUntil(() -> peers.ticks() > peerTicks, 60, "the peers ticked by the first stepped cycle's frame");
             CommandSession session = shell.createSession(new ByteArrayInputStream(new byte[0]), System.out, System.err);
             try {
                 steps(20, "on the hardware bundles", peers);
-                long peerTicks = peers.ticks();
+                long hardwareTicks = peers.ticks();
                 session.execute("agent:swap " + HARDWARE + " " + SIMULATION);
                 assertEquals(Bundle.ACTIVE, bundle(SIMULATION).getState());
                 assertEquals(Bundle.RESOLVED, bundle("org.embodia.velma.ethercat").getState());
                 steps(200, "on the simulation", null);
-                assertEquals(peerTicks, peers.ticks(), "with the master gone, no frame clocked the peers");
+                assertEquals(hardwareTicks, peers.ticks(), "with the master gone, no frame clocked the peers");
                 session.execute("agent:swap " + SIMULATION + " " + HARDWARE);
                 assertEquals(Bundle.RESOLVED, bundle(SIMULATION).getState());
                 steps(200, "back on the hardware bundles", peers);
-                assertTrue(peers.ticks() > peerTicks + 200, "the master clocks the peers again");
+                assertTrue(peers.ticks() > hardwareTicks + 200, "the master clocks the peers again");
             } finally {
                 session.close();
                 agent.resume();
@@ -121,7 +124,7 @@ class VelmaHardwareTest {
             assertNotEquals("idle", state(VE_BODY), "ve_body had new status from every real effector in cycle " + i + " " + where + ": " + agent.subsystems()
                     + (peers != null ? ", right KRC misses " + peers.rightArm().misses() + ", left " + peers.leftArm().misses() : ""));
             if (peers != null) {
-                waitUntil(() -> peers.ticks() > peerTicks, 5, "the peers ticked by cycle " + i + "'s frame " + where);
+                waitUntil(() -> peers.ticks() > peerTicks, 60, "the peers ticked by cycle " + i + "'s frame " + where);
             }
         }
     }
@@ -142,7 +145,7 @@ class VelmaHardwareTest {
     private void exitSafeMode() throws InterruptedException {
         Motion end = null;
         for (int attempt = 0; attempt < 3; attempt++) {
-            end = awaitEnd(task.exitSafeMode(), 10);
+            end = awaitEnd(task.exitSafeMode(), 60);
             if (end.phase() == Motion.Phase.DONE) {
                 return;
             }
