@@ -20,9 +20,4 @@ public final class ActivateDa implements Behavior {
     public void step(int iteration) {
         cs.activate(iteration);
     }
-
-    @Override
-    public void terminate() {
-        cs.endBehavior();
-    }
 }

@@ -56,6 +56,10 @@ final class AgentRapp implements Rapp {
         revoked = true;
     }
 
+    boolean revoked() {
+        return revoked;
+    }
+
     boolean terminated() {
         return terminated;
     }

@@ -20,9 +20,4 @@ public final class Destroy implements Behavior {
     public void step(int iteration) {
         cs.destroyAgent();
     }
-
-    @Override
-    public void terminate() {
-        cs.endBehavior();
-    }
 }

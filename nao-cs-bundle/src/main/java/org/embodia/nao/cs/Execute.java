@@ -20,9 +20,4 @@ public final class Execute implements Behavior {
     public void step(int iteration) {
         cs.execute(iteration);
     }
-
-    @Override
-    public void terminate() {
-        cs.endBehavior();
-    }
 }

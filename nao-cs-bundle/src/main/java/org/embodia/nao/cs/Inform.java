@@ -20,9 +20,4 @@ public final class Inform implements Behavior {
     public void step(int iteration) {
         cs.inform(iteration);
     }
-
-    @Override
-    public void terminate() {
-        cs.endBehavior();
-    }
 }

@@ -28,9 +28,4 @@ public final class Init implements Behavior {
             cs.initDone();
         }
     }
-
-    @Override
-    public void terminate() {
-        cs.endBehavior();
-    }
 }

@@ -20,9 +20,4 @@ public final class InterpretLong implements Behavior {
     public void step(int iteration) {
         cs.interpretLong(iteration);
     }
-
-    @Override
-    public void terminate() {
-        cs.endBehavior();
-    }
 }

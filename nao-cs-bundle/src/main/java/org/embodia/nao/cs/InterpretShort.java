@@ -20,9 +20,4 @@ public final class InterpretShort implements Behavior {
     public void step(int iteration) {
         cs.interpretShort();
     }
-
-    @Override
-    public void terminate() {
-        cs.endBehavior();
-    }
 }

@@ -24,9 +24,4 @@ public final class Listen implements Behavior {
     public void step(int iteration) {
         cs.listen(iteration);
     }
-
-    @Override
-    public void terminate() {
-        cs.endBehavior();
-    }
 }

@@ -20,9 +20,4 @@ public final class Load implements Behavior {
     public void step(int iteration) {
         cs.load(iteration);
     }
-
-    @Override
-    public void terminate() {
-        cs.endBehavior();
-    }
 }

@@ -198,6 +198,7 @@ public final class NaoCs implements Subsystem, RappCore {
                 new InputBuffer<>("inertial_status", SensorStatus.class, SensorStatus::new),
                 new InputBuffer<>("fsr_status", SensorStatus.class, SensorStatus::new));
         predicates = Predicates.builder()
+                // s^i[tm]: a state's first check comes a step after its i0, which wrote tm = FALSE there.
                 .add("tm", () -> memory.current().tm)
                 .add("appKnown", () -> !CsMemory.ERROR.equals(getAppName(memory.next())))
                 .add("recogLong", () -> LONG.equals(memory.next().recogWord))
@@ -360,15 +361,6 @@ public final class NaoCs implements Subsystem, RappCore {
     public void endIteration() {
         memory.commit();
         steps++;
-    }
-
-    /**
-     * When a state ends: tm back to FALSE, so the next state's terminal condition, which reads s^i[tm], does not see
-     * the marker of the state before it (the spec's tm = FALSE at i0 reaches memory only at i0 + 1).
-     */
-    void endBehavior() {
-        memory.current().tm = false;
-        memory.next().tm = false;
     }
 
     /** s^i. */
@@ -1151,7 +1143,10 @@ public final class NaoCs implements Subsystem, RappCore {
                     status = AgentStatus.FINISHED;
                 } catch (Throwable e) {
                     status = AgentStatus.ERROR;
-                    error("app '" + app + "' failed: " + e);
+                    // Once destroyed, what it throws answers its interrupt: the reason it was destroyed stays the error.
+                    if (!rapp.revoked()) {
+                        error("app '" + app + "' failed: " + e);
+                    }
                 }
             }, "rapp-agent-" + app);
             thread.setDaemon(true);

@@ -20,9 +20,4 @@ public final class RecordCmd implements Behavior {
     public void step(int iteration) {
         cs.recordCmd(iteration);
     }
-
-    @Override
-    public void terminate() {
-        cs.endBehavior();
-    }
 }

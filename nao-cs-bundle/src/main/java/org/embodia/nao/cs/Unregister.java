@@ -20,9 +20,4 @@ public final class Unregister implements Behavior {
     public void step(int iteration) {
         cs.unregister();
     }
-
-    @Override
-    public void terminate() {
-        cs.endBehavior();
-    }
 }

@@ -20,9 +20,4 @@ public final class WaitCmd implements Behavior {
     public void step(int iteration) {
         cs.waitCmd(iteration);
     }
-
-    @Override
-    public void terminate() {
-        cs.endBehavior();
-    }
 }

@@ -23,6 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** nao.cs's paths besides running an app: a tampered package, the long command (recognized by the store), Abort. */
 class LifecycleTest {
+    /** How many steps listen takes while the worker waits on a store that does not answer. */
+    private static final int LISTEN_STEPS = 25;
     @TempDir
     Path dir;
     private Path apps;
@@ -34,11 +36,7 @@ class LifecycleTest {
         apps = Files.createDirectories(dir.resolve("store"));
         Rig.app(apps, "greeter", "hello");
         store = StoreServers.start(apps, 0);
-        rig = new Rig(store.uri(), dir.resolve("cs"), 5);
-        rig.step();
-        assertTrue(rig.cs.awaitWorker(5000));
-        rig.stepUntil("listen");
-        rig.step();
+        rig = new Rig(store.uri(), dir.resolve("cs"), 5).listening();
     }
 
     @AfterEach
@@ -66,7 +64,7 @@ class LifecycleTest {
         assertTrue(rig.cs.lastError().startsWith("app 'greeter' could not be loaded:")
                 && rig.cs.lastError().toLowerCase().contains("sha-256"), rig.cs.lastError());
         assertFalse(Files.exists(dir.resolve("cs").resolve("apps").resolve("greeter.jar")), "nothing of it is kept");
-        rig.step();
+        assertTrue(rig.lsCommand.isNew(), "inform's i0 sent its SAY");
         assertEquals(LsCommand.Cmd.SAY, rig.lsCommand.get().cmd);
         assertEquals("The app greeter could not be loaded", rig.lsCommand.get().text);
         assertEquals("English", rig.lsCommand.get().params.dl);
@@ -83,7 +81,7 @@ class LifecycleTest {
     private void sayLongCommand(Rig r, String command) throws Exception {
         r.hear("Long");
         r.stepUntil("record_cmd");
-        r.step();
+        assertTrue(r.micCommand.isNew(), "record_cmd's i0 sent its REGISTER");
         MicCommand c = r.micCommand.get();
         assertEquals(MicCommand.Cmd.REGISTER, c.cmd);
         Path rd = Files.createDirectories(Path.of(c.fp).getParent()).resolve(Path.of(c.fp).getFileName());
@@ -119,7 +117,7 @@ class LifecycleTest {
         assertEquals(CsMemory.ERROR, rig.cs.memory().appName);
         assertFalse(String.valueOf(rig.cs.memory().recogSentence).contains("hello"), rig.cs.memory().recogSentence);
         assertNull(rig.cs.lastError());
-        rig.step();
+        assertTrue(rig.lsCommand.isNew(), "inform's i0 sent its SAY");
         assertEquals("Command was not recognized", rig.lsCommand.get().text);
         rig.replyLs();
         rig.stepUntil("listen");
@@ -134,7 +132,7 @@ class LifecycleTest {
     void aRecordingThatIsNoSoundIsAClearErrorAndInformed() throws Exception {
         rig.hear("Long");
         rig.stepUntil("record_cmd");
-        rig.step();
+        assertTrue(rig.micCommand.isNew(), "record_cmd's i0 sent its REGISTER");
         Path rd = Path.of(rig.micCommand.get().fp);
         Files.writeString(Files.createDirectories(rd.getParent()).resolve(rd.getFileName()), "no sound");
         MicStatus s = rig.mic.message();
@@ -145,7 +143,7 @@ class LifecycleTest {
 
         assertTrue(rig.cs.lastError().contains("the long command could not be recognized")
                 && rig.cs.lastError().contains("not a sound file"), rig.cs.lastError());
-        rig.step();
+        assertTrue(rig.lsCommand.isNew(), "inform's i0 sent its SAY");
         assertEquals("Command was not recognized", rig.lsCommand.get().text);
         rig.replyLs();
         rig.stepUntil("listen");
@@ -161,7 +159,7 @@ class LifecycleTest {
 
         assertTrue(rig.cs.lastError().contains("the long command could not be recognized")
                 && rig.cs.lastError().contains("unreachable"), rig.cs.lastError());
-        rig.step();
+        assertTrue(rig.lsCommand.isNew(), "inform's i0 sent its SAY");
         rig.replyLs();
         rig.stepUntil("listen");
         assertNull(rig.fsm.fault());
@@ -170,21 +168,18 @@ class LifecycleTest {
     @Test
     void anAgentThatNeitherCallsNorEndsIsDestroyedAfterTheIdleLimit() throws Exception {
         try (Rig idle = new Rig(store.uri(), dir.resolve("idle"), 5, 0.3, 5)) {
-            idle.step();
-            idle.step();
-            assertTrue(idle.cs.awaitWorker(5000));
-            idle.stepUntil("listen");
-            idle.step();
+            idle.listening();
             idle.agents.put("greeter", rapp -> Thread.sleep(60_000));
+            // Before wait_cmd's i0 starts the idle limit's clock, so it has run its full length by destroy.
+            long t0 = System.nanoTime();
             idle.hear("hello");
             idle.stepUntil("wait_cmd");
-            long t0 = System.nanoTime();
             idle.stepUntil("destroy");
-            assertTrue(System.nanoTime() - t0 >= 250_000_000L, "not before the idle limit");
+            assertTrue(System.nanoTime() - t0 >= 300_000_000L, "not before the idle limit");
             assertEquals("app 'greeter' made no RAPP call and did not end for 300 ms (idle.limit): it is destroyed",
                     idle.cs.lastError());
             idle.stepUntil("listen");
-            assertTrue(idle.cs.awaitWorker(5000));
+            idle.awaitWorker();
             assertEquals(1, idle.removed.get("greeter"), "its bundle was removed");
             assertNull(idle.fsm.fault());
         }
@@ -198,23 +193,18 @@ class LifecycleTest {
         java.net.URI uri = first.uri();
         first.close();
         try (Rig cold = new Rig(uri, dir.resolve("cold"), 5, 600, 0.05)) {
-            cold.step();
-            cold.step();
-            assertTrue(cold.cs.awaitWorker(5000));
-            cold.stepUntil("listen");
-            cold.step();
+            cold.listening();
             assertFalse(cold.micCommand.get().dct.toString().contains("walk"), "no apps yet");
             assertTrue(cold.cs.lastError().startsWith("init: the store's apps could not be read"), cold.cs.lastError());
+            // The worker tries again every store_retry; a store that does not answer holds it for store_timeout, and
+            // listen steps on meanwhile.
+            try (SilentStore silent = new SilentStore(uri.getPort())) {
+                cold.listenWhileTheStoreIsSilent(silent, LISTEN_STEPS);
+            }
             try (StoreServers.Running back = StoreServers.start(later, uri.getPort())) {
-                for (int i = 0; i < 2000 && !cold.micCommand.get().dct.toString().contains("walk"); i++) {
-                    long t0 = System.nanoTime();
-                    cold.step();
-                    assertTrue(System.nanoTime() - t0 < 50_000_000L, "listen never waits for the store");
-                    Thread.sleep(2);
-                }
+                cold.stepUntil("the store's keywords reach r_core,mic",
+                        () -> cold.micCommand.get().dct.toString().contains("walk"));
                 assertEquals("listen", cold.fsm.currentState());
-                assertTrue(cold.micCommand.get().dct.toString().contains("walk"), cold.micCommand.get().dct + ", "
-                        + cold.cs.memory() + ", last error: " + cold.cs.lastError());
                 assertEquals(MicCommand.Cmd.RECOGNIZE, cold.micCommand.get().cmd);
                 assertEquals("walker", cold.cs.memory().app.get("walk"));
             }

@@ -56,12 +56,7 @@ class RappCallsTest {
         Path apps = Files.createDirectories(dir.resolve("store"));
         Rig.app(apps, "greeter", "hello");
         store = StoreServers.start(apps, 0);
-        rig = new Rig(store.uri(), dir.resolve("cs"), 5);
-        rig.step();
-        rig.step();
-        assertTrue(rig.cs.awaitWorker(5000));
-        rig.stepUntil("listen");
-        rig.step();
+        rig = new Rig(store.uri(), dir.resolve("cs"), 5).listening();
     }
 
     @AfterEach
@@ -92,10 +87,9 @@ class RappCallsTest {
         rig.stepUntil("wait_cmd");
     }
 
-    /** Steps until the next call has been relayed (execute's i0 ran) and returns. */
+    /** Steps until the next call has been relayed: execute was selected and ran its i0. */
     private void relayed() throws InterruptedException {
         rig.stepUntil("execute");
-        rig.step();
     }
 
     /** Steps {@code n} times and checks the call has not returned. */
@@ -110,7 +104,7 @@ class RappCallsTest {
     /** Steps until the call returned; its result. */
     private Object result() throws InterruptedException {
         rig.stepUntil("wait_cmd");
-        Object r = results.poll(5, TimeUnit.SECONDS);
+        Object r = results.poll(Rig.PATIENCE.toSeconds(), TimeUnit.SECONDS);
         assertTrue(r != null, "the call did not return");
         return r;
     }
@@ -162,7 +156,7 @@ class RappCallsTest {
         stillWaiting(5);
         rig.attain(true);
         rig.step();
-        rig.step();
+        assertTrue(rig.bodyCommand.isNew(), "the step that sees Crouch attained sends the stiffness");
         BodyCommand c = rig.bodyCommand.get();
         assertEquals(BodyCommand.Cmd.STIFFNESS, c.cmd);
         assertEquals(1, c.stiffness.count);
@@ -269,7 +263,7 @@ class RappCallsTest {
         rig.pose(1, 0.9, Math.PI / 2);
         rig.attain(true);
         rig.step();
-        rig.step();
+        assertTrue(rig.bodyCommand.isNew(), "the step that sees a segment attained sends the next");
         c = rig.bodyCommand.get();
         assertEquals(BodyCommand.Cmd.MOVE_TO, c.cmd);
         // World (5.9, 5, 0) to (6, 7, π/2): 0.1 ahead, 2 to the left, a quarter turn.
@@ -396,7 +390,7 @@ class RappCallsTest {
     void unknownNamesAreRefusedAndAnAngleTheBodyCannotReadFailsTheCallAndCsGoesOn() throws Exception {
         run(r -> r.getTransform("Nose"), r -> r.getTransform("RLeg"), r -> r.getTransform("Head"),
                 r -> r.getTransform("CameraTop"), r -> r.getTransform("Torso"));
-        RappException refused = assertInstanceOf(RappException.class, results.poll(5, TimeUnit.SECONDS));
+        RappException refused = assertInstanceOf(RappException.class, results.poll(Rig.PATIENCE.toSeconds(), TimeUnit.SECONDS));
         assertTrue(refused.getMessage().startsWith("getTransform: unknown NAO chain, camera or joint \"Nose\"; the known"
                 + " ones are Torso, Head, CameraTop, CameraBottom, LArm, RArm, LLeg, RLeg, HeadYaw, HeadPitch,"), refused.getMessage());
 

@@ -29,6 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The operator's RappCore on cs under the engine, with the virtual side and the apps played by the test. */
 class RappCoreTest {
+    /** How many steps listen takes while the worker waits on a store that does not answer. */
+    private static final int LISTEN_STEPS = 25;
     @TempDir
     Path dir;
     private StoreServers.Running store;
@@ -42,12 +44,7 @@ class RappCoreTest {
         // "hello" is the greeter's already: the mimic's own keyword is "copy".
         Rig.app(apps, "mimic", "hello, copy");
         store = StoreServers.start(apps, 0);
-        rig = new Rig(store.uri(), dir.resolve("cs"), 5);
-        rig.step();
-        rig.step();
-        assertTrue(rig.cs.awaitWorker(5000));
-        rig.stepUntil("listen");
-        rig.step();
+        rig = new Rig(store.uri(), dir.resolve("cs"), 5).listening();
     }
 
     @AfterEach
@@ -75,14 +72,13 @@ class RappCoreTest {
         assertEquals("copy", rig.cs.memory().recogWord, "the mimic's own keyword, not the greeter's hello");
         assertEquals("mimic", rig.cs.memory().appName);
         rig.stepUntil("execute");
-        rig.step();
+        assertTrue(rig.lsCommand.isNew(), "execute's i0 relayed the call");
         assertEquals(new RappStatus("execute", "mimic", AgentStatus.WORKING, null, 1, 0), rig.cs.status());
         assertEquals("copied", rig.lsCommand.get().text);
         rig.replyLs();
-        assertTrue(waitFor(rig, said));
+        waitFor(rig, said);
         rig.stepUntil("destroy");
         rig.stepUntil("listen");
-        rig.step();
         RappStatus s = rig.cs.status();
         assertEquals("listen", s.state());
         assertNull(s.app());
@@ -97,12 +93,13 @@ class RappCoreTest {
         MicCommand listened = rig.micCommand.get();
         assertEquals(MicCommand.Cmd.RECOGNIZE, listened.cmd);
         rig.cs.deploy("walker");
-        for (int i = 0; i < 2000 && !rig.fsm.currentState().equals("wait_cmd"); i++) {
+        long deadline = System.nanoTime() + Rig.PATIENCE.toNanos();
+        while (!rig.fsm.currentState().equals("wait_cmd")) {
+            assertTrue(System.nanoTime() - deadline < 0, "not in wait_cmd within " + Rig.PATIENCE.toSeconds() + " s");
             rig.step();
             assertFalse(rig.micCommand.isNew(), "nothing more is sent to r_core,mic: its RECOGNIZE is not aborted");
             Thread.sleep(2);
         }
-        assertEquals("wait_cmd", rig.fsm.currentState());
     }
 
     @Test
@@ -118,7 +115,6 @@ class RappCoreTest {
         IllegalStateException twice = assertThrows(IllegalStateException.class, () -> rig.cs.deploy("greeter"));
         assertEquals("a deploy of 'walk' is already waiting for listen", twice.getMessage());
         rig.stepUntil("wait_cmd");
-        rig.step();
         IllegalStateException busy = assertThrows(IllegalStateException.class, () -> rig.cs.deploy("greeter"));
         assertEquals("cs is in wait_cmd, not listen: app 'walker' is under way; destroy it first", busy.getMessage());
         assertEquals("walker", rig.cs.status().app());
@@ -131,13 +127,12 @@ class RappCoreTest {
         rig.agents.put("walker", rapp -> Thread.sleep(60_000));
         rig.cs.deploy("walker");
         rig.stepUntil("wait_cmd");
-        rig.step();
         Thread shell = new Thread(rig.cs::destroy, "shell");
         shell.start();
         shell.join();
         rig.stepUntil("destroy");
         rig.stepUntil("listen");
-        assertTrue(rig.cs.awaitWorker(5000));
+        rig.awaitWorker();
         assertEquals(1, rig.removed.get("walker"), "its bundle was removed");
         assertEquals(1, rig.cs.status().destroyed());
         assertNull(rig.fsm.fault());
@@ -157,13 +152,13 @@ class RappCoreTest {
         });
         rig.cs.deploy("greeter");
         rig.stepUntil("execute");
-        rig.step();
+        assertTrue(rig.lsCommand.isNew(), "execute's i0 relayed the call");
         assertEquals(LsCommand.Cmd.SAY, rig.lsCommand.get().cmd);
         rig.cs.destroy();
         assertEquals("wait_cmd", nextState(rig, "execute"));
         rig.stepUntil("destroy");
         rig.stepUntil("listen");
-        assertTrue(failed.await(5, TimeUnit.SECONDS));
+        assertTrue(failed.await(Rig.PATIENCE.toSeconds(), TimeUnit.SECONDS));
         assertTrue(why[0].contains(NaoCs.OPERATOR_DESTROY), why[0]);
         assertEquals(1, rig.cs.status().destroyed());
         assertNull(rig.fsm.fault());
@@ -172,29 +167,24 @@ class RappCoreTest {
     @Test
     void withNoStoreUriTheRappStoreServicesAddressIsUsed() throws Exception {
         try (Rig found = new Rig(null, dir.resolve("found"), 5, 600, 0.05, null)) {
-            found.step();
-            found.step();
-            assertTrue(found.cs.awaitWorker(5000));
-            found.stepUntil("listen");
-            for (int i = 0; i < 20; i++) {
-                long t0 = System.nanoTime();
-                found.step();
-                assertTrue(System.nanoTime() - t0 < 50_000_000L, "listen never waits for a store");
-                Thread.sleep(2);
-            }
+            found.listening();
             assertTrue(found.cs.lastError().startsWith("init: no store known yet"), found.cs.lastError());
             assertEquals(Map.of(), found.cs.apps());
             found.cs.bindStore(null, Map.of(RappStore.URI_PROPERTY, "http://[::1"));
             assertTrue(found.cs.lastError().startsWith("the RappStore service's rapp.store.uri 'http://[::1' is not a URI"),
                     found.cs.lastError());
+            // A store that never answers holds the worker's read, not listen.
+            try (SilentStore silent = new SilentStore(0)) {
+                Map<String, Object> silentProperties = Map.of(RappStore.URI_PROPERTY, silent.uri().toString());
+                found.cs.bindStore(null, silentProperties);
+                found.listenWhileTheStoreIsSilent(silent, LISTEN_STEPS);
+                found.cs.unbindStore(null, silentProperties);
+            }
             Map<String, Object> properties = Map.of(RappStore.URI_PROPERTY, store.uri().toString());
             found.cs.bindStore(null, properties);
-            for (int i = 0; i < 2000 && !found.micCommand.get().dct.toString().contains("walk"); i++) {
-                found.step();
-                Thread.sleep(2);
-            }
+            found.stepUntil("the store's keywords reach r_core,mic",
+                    () -> found.micCommand.get().dct.toString().contains("walk"));
             assertEquals("listen", found.fsm.currentState());
-            assertTrue(found.micCommand.get().dct.toString().contains("walk"), found.micCommand.get().dct.toString());
             assertEquals(List.of("walk"), found.cs.apps().get("walker"));
 
             // The store goes away: an app asked for now is a clear error, and cs listens again.
@@ -203,7 +193,7 @@ class RappCoreTest {
             found.stepUntil("inform");
             assertEquals("app 'walker' could not be loaded: store.uri is empty and no RappStore service is registered",
                     found.cs.lastError());
-            found.step();
+            assertTrue(found.lsCommand.isNew(), "inform's i0 sent its SAY");
             found.replyLs();
             found.stepUntil("listen");
             assertNull(found.fsm.fault());
@@ -223,24 +213,12 @@ class RappCoreTest {
 
     /** Steps until the state after {@code from} runs; returns it. */
     private static String nextState(Rig rig, String from) throws InterruptedException {
-        for (int i = 0; i < 2000; i++) {
-            String s = rig.step();
-            if (!s.equals(from)) {
-                return s;
-            }
-            Thread.sleep(2);
-        }
-        throw new AssertionError("stayed in " + from);
+        rig.stepUntil("the state after " + from, () -> !rig.fsm.currentState().equals(from));
+        return rig.fsm.currentState();
     }
 
     /** Steps the loop while the agent's thread gets to the latch. */
-    private static boolean waitFor(Rig rig, CountDownLatch latch) throws InterruptedException {
-        for (int i = 0; i < 2000; i++) {
-            if (latch.await(2, TimeUnit.MILLISECONDS)) {
-                return true;
-            }
-            rig.step();
-        }
-        return false;
+    private static void waitFor(Rig rig, CountDownLatch latch) throws InterruptedException {
+        rig.stepUntil("the agent's thread at the latch", () -> latch.getCount() == 0);
     }
 }

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
@@ -46,6 +47,12 @@ final class Rig implements AutoCloseable {
     final Map<String, Integer> removed = new ConcurrentHashMap<>();
     /** What behaviours threw: a test that expects none checks it is empty. */
     final java.util.List<String> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /**
+     * How long a test waits for cs's worker, an agent's thread or a state: a deadline for a machine under load, not a
+     * measure of speed (the store's speech recognition alone takes seconds there).
+     */
+    static final Duration PATIENCE = Duration.ofSeconds(60);
+
     final NaoCs cs;
     final FsmExecutor fsm;
     final OutputBuffer<MicStatus> mic = new OutputBuffer<>("mic", MicStatus.class, MicStatus::new);
@@ -71,9 +78,10 @@ final class Rig implements AutoCloseable {
      */
     Rig(URI store, Path dir, double callTimeout, double idleLimit, double storeRetry, AgentHost apps)
             throws FsmLoadException {
+        // The store's requests, an app's activation and an agent's answer to its destroy may take PATIENCE on a loaded
+        // machine.
         CsSettings settings = new CsSettings(store, List.of(NaoCs.LONG, NaoCs.ABORT), 0.4, "English", dir, 400, 1.0, seconds(callTimeout),
-                Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofMillis(300), seconds(idleLimit),
-                seconds(storeRetry));
+                PATIENCE, PATIENCE, PATIENCE, seconds(idleLimit), seconds(storeRetry));
         AgentHost host = apps != null ? apps : (app, jar, timeout) -> {
             DynamicAgent agent = agents.get(app);
             if (agent == null) {
@@ -146,7 +154,11 @@ final class Rig implements AutoCloseable {
         }
     }
 
-    /** One step. Returns the state that ran. */
+    /**
+     * One step: cs receives the statuses, its FSM checks the current state and runs the state that is current then
+     * (one just selected runs its i0), its iteration ends, and the test receives what cs sent. Returns the state that
+     * ran.
+     */
     String step() {
         cs.micStatus.receive();
         cs.lsStatus.receive();
@@ -158,14 +170,20 @@ final class Rig implements AutoCloseable {
         lsCommand.receive();
         bodyCommand.receive();
         camCommand.receive();
-        return fsm.lastState();
+        return fsm.currentState();
     }
 
-    /** Steps until {@code state} is the current one, sleeping a little between steps for the worker; fails after a while. */
+    /**
+     * Steps until {@code state} is the current one, so it has run (a state just selected has run its i0), sleeping a
+     * little between steps for the worker and the agents; fails after {@link #PATIENCE}.
+     */
     void stepUntil(String state) throws InterruptedException {
-        for (int i = 0; i < 2000; i++) {
-            if (fsm.currentState().equals(state)) {
-                return;
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        while (!fsm.currentState().equals(state)) {
+            if (System.nanoTime() - deadline >= 0) {
+                throw new AssertionError("never reached " + state + " within " + PATIENCE.toSeconds() + " s; in "
+                        + fsm.currentState() + ", " + fsm.predicateValues() + ", " + failures + ", " + cs.memory()
+                        + ", last error: " + cs.lastError());
             }
             step();
             if (fsm.fault() != null) {
@@ -173,8 +191,66 @@ final class Rig implements AutoCloseable {
             }
             Thread.sleep(2);
         }
-        throw new AssertionError("never reached " + state + "; in " + fsm.currentState() + ", " + fsm.predicateValues() + ", " + failures + ", " + cs.memory()
-                + ", last error: " + cs.lastError());
+    }
+
+    /** Steps until {@code done} holds, sleeping a little between steps; fails after {@link #PATIENCE}. */
+    void stepUntil(String what, BooleanSupplier done) throws InterruptedException {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        while (!done.getAsBoolean()) {
+            if (System.nanoTime() - deadline >= 0) {
+                throw new AssertionError("not within " + PATIENCE.toSeconds() + " s: " + what + "; in "
+                        + fsm.currentState() + ", " + failures + ", " + cs.memory() + ", last error: " + cs.lastError());
+            }
+            step();
+            Thread.sleep(2);
+        }
+    }
+
+    /**
+     * Steps listen while the worker's read of the store waits on {@code silent}: until it took the worker's connection,
+     * then {@code steps} more. A step that waited for the store would take the store's timeout, PATIENCE; each must
+     * take less than half of it.
+     */
+    void listenWhileTheStoreIsSilent(SilentStore silent, int steps) throws InterruptedException {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        int after = 0;
+        while (after < steps) {
+            if (System.nanoTime() - deadline >= 0) {
+                throw new AssertionError("the worker did not ask the store within " + PATIENCE.toSeconds() + " s");
+            }
+            long t0 = System.nanoTime();
+            step();
+            if (System.nanoTime() - t0 >= PATIENCE.toNanos() / 2) {
+                throw new AssertionError("listen waited for the store");
+            }
+            if (!"listen".equals(fsm.currentState())) {
+                throw new AssertionError("left listen for " + fsm.currentState());
+            }
+            if (silent.taken() > 0) {
+                after++;
+            }
+            Thread.sleep(2);
+        }
+    }
+
+    /** Waits until the worker has done what was handed to it; fails after {@link #PATIENCE}. */
+    void awaitWorker() throws InterruptedException {
+        if (!cs.awaitWorker(PATIENCE.toMillis())) {
+            throw new AssertionError("the worker was busy for " + PATIENCE.toSeconds() + " s");
+        }
+    }
+
+    /**
+     * From the start to listen: init's i0 hands the worker the store's apps; once it is done, steps until listen has
+     * run its i0, which sent r_core,mic the RECOGNIZE.
+     */
+    Rig listening() throws InterruptedException {
+        if (!"init".equals(step())) {
+            throw new AssertionError("the first step ran " + fsm.currentState() + ", not init");
+        }
+        awaitWorker();
+        stepUntil("listen");
+        return this;
     }
 
     /** r_core,mic heard {@code word}. */
