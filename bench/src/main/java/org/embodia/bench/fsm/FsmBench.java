@@ -20,7 +20,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * {@code ./embodia bench fsm [--quick]}: checks that Embodia's engine, Spring Statemachine and
  * stateless4j take ve_body through the same states over the same predicates, then times one
  * iteration of each with JMH (throughput, and bytes per iteration from the GC profiler), prints a
- * table and, last, one JSON line.
+ * table, Embodia's ratios to the other two from the same run and, last, one JSON line.
  */
 public final class FsmBench {
     private FsmBench() {
@@ -67,11 +67,18 @@ public final class FsmBench {
         for (Map.Entry<String, double[]> e : figures.entrySet()) {
             System.out.printf(Locale.ROOT, "%-22s %16.0f %14.1f %9.1f×%n", e.getKey(), e.getValue()[0], e.getValue()[1], embodia / e.getValue()[0]);
         }
+        double overStateless4j = embodia / figures.get("stateless4j")[0];
+        double overSpring = embodia / figures.get("springStatemachine")[0];
+        System.out.println();
+        System.out.printf(Locale.ROOT, "Embodia / stateless4j:         %8.1f×  (target ≥ 10×)%n", overStateless4j);
+        System.out.printf(Locale.ROOT, "Embodia / Spring Statemachine: %8.1f×  (target ≥ 100×)%n", overSpring);
+        System.out.printf(Locale.ROOT, "Embodia bytes per step:        %8.1f   (target 0)%n", figures.get("embodia")[1]);
         System.out.printf(Locale.ROOT,
                 "{\"embodia_steps_per_s\": %.0f, \"spring_statemachine_steps_per_s\": %.0f, \"stateless4j_steps_per_s\": %.0f, "
+                        + "\"embodia_over_stateless4j\": %.2f, \"embodia_over_spring_statemachine\": %.1f, "
                         + "\"embodia_bytes_per_step\": %.1f, \"embodia_text_states_steps_per_s\": %.0f, \"embodia_text_states_bytes_per_step\": %.1f}%n",
-                embodia, figures.get("springStatemachine")[0], figures.get("stateless4j")[0], figures.get("embodia")[1],
-                figures.get("embodiaTextStates")[0], figures.get("embodiaTextStates")[1]);
+                embodia, figures.get("springStatemachine")[0], figures.get("stateless4j")[0], overStateless4j, overSpring,
+                figures.get("embodia")[1], figures.get("embodiaTextStates")[0], figures.get("embodiaTextStates")[1]);
     }
 
     private static double allocation(RunResult r) {

@@ -35,10 +35,13 @@ public final class VeBodyTrace {
         }
     }
 
-    /** Moves to the next iteration (wrapping around) as state {@code running} runs it; counts safe-mode iterations. */
-    void advance(boolean runningInSafeMode) {
+    /**
+     * Moves to the next iteration (wrapping around), whose predicates the current state is checked on; counts
+     * consecutive checks of a safe-mode state, as the definition's safeItPassed500 does.
+     */
+    void advance(boolean checkedInSafeMode) {
         i = (i + 1) & (LENGTH - 1);
-        safeRun = runningInSafeMode ? safeRun + 1 : 0;
+        safeRun = checkedInSafeMode ? safeRun + 1 : 0;
         passed500 = safeRun > SAFE_ITERATIONS;
     }
 

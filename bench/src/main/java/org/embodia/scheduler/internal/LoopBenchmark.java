@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -44,7 +45,43 @@ public final class LoopBenchmark {
         }
     }
 
+    /** The allocation sampling interval. */
+    static final int INTERVAL_MS = 100;
+
     private LoopBenchmark() {
+    }
+
+    /**
+     * The loop thread's allocation told apart: per cycle, the median over the intervals of bytes per cycle (a
+     * per-cycle cost shows in every interval, a one-off in one); one-off, what intervals allocated beyond that rate.
+     */
+    record Allocation(double perCycle, double leastPerCycle, long oneOffBytes, int oneOffIntervals, int firstOneOff) {
+        static Allocation of(long[] bytes, long[] cycles) {
+            double[] rates = new double[bytes.length];
+            int n = 0;
+            for (int k = 0; k < bytes.length; k++) {
+                if (cycles[k] > 0) {
+                    rates[n++] = (double) bytes[k] / cycles[k];
+                }
+            }
+            double[] sorted = Arrays.copyOf(rates, n);
+            Arrays.sort(sorted);
+            double median = n == 0 ? 0 : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+            double least = n == 0 ? 0 : sorted[0];
+            long oneOff = 0;
+            int count = 0;
+            int first = -1;
+            for (int k = 0; k < bytes.length; k++) {
+                long excess = bytes[k] - (long) Math.ceil(median * cycles[k]);
+                // More than one cycle's worth beyond the rate: not the per-cycle cost varying between cycles.
+                if (excess > median) {
+                    oneOff += excess;
+                    count++;
+                    first = first < 0 ? k : first;
+                }
+            }
+            return new Allocation(median, least, oneOff, count, first);
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -68,13 +105,34 @@ public final class LoopBenchmark {
         Thread.sleep(10L * (long) (1000 / rate) + 10);
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long tid = loop.thread().getId();
+        int intervals = Math.max(1, (int) Math.round(seconds * 1000 / INTERVAL_MS));
+        long[] intervalBytes = new long[intervals];
+        long[] intervalCycles = new long[intervals];
         long bytesBefore = threads.getThreadAllocatedBytes(tid);
         long cyclesBefore = loop.cycles;
 
         Process cyclictest = startCyclictest(periodNanos, seconds, priority);
-        Thread.sleep(Math.round(seconds * 1000));
-        long cycles = loop.cycles - cyclesBefore;
-        long bytes = threads.getThreadAllocatedBytes(tid) - bytesBefore;
+        // Sampled per interval from this thread, so that a one-off allocation shows in one interval and a per-cycle
+        // one in every interval, instead of both averaged into one figure.
+        long start = System.nanoTime();
+        long bytesAt = bytesBefore;
+        long cyclesAt = cyclesBefore;
+        for (int k = 0; k < intervals; k++) {
+            long until = start + (k + 1) * INTERVAL_MS * 1_000_000L;
+            long left;
+            while ((left = until - System.nanoTime()) > 0) {
+                Thread.sleep(left / 1_000_000, (int) (left % 1_000_000));
+            }
+            long b = threads.getThreadAllocatedBytes(tid);
+            long c = loop.cycles;
+            intervalBytes[k] = b - bytesAt;
+            intervalCycles[k] = c - cyclesAt;
+            bytesAt = b;
+            cyclesAt = c;
+        }
+        long cycles = cyclesAt - cyclesBefore;
+        long bytes = bytesAt - bytesBefore;
+        Allocation allocation = Allocation.of(intervalBytes, intervalCycles);
         Percentiles wake = loop.wake.snapshot();
         Percentiles compute = loop.compute.snapshot();
         long late = loop.wake.countAbove(periodNanos);
@@ -94,12 +152,21 @@ public final class LoopBenchmark {
         }
         System.out.printf(Locale.ROOT, "%-12s %10.1f %10.1f %10.1f %10.1f%n", "overhead", compute.p50(), compute.p99(), compute.p999(),
                 compute.max());
-        System.out.printf(Locale.ROOT, "allocated by the loop thread: %d bytes in %d cycles%n", bytes, cycles);
+        System.out.printf(Locale.ROOT, "allocated by the loop thread after warm-up: %.1f bytes per cycle (median of %d intervals of %d ms, "
+                + "least %.1f)%n", allocation.perCycle, intervals, INTERVAL_MS, allocation.leastPerCycle);
+        if (allocation.oneOffIntervals == 0) {
+            System.out.printf(Locale.ROOT, "one-off allocations: none (%d bytes in %d cycles in all)%n", bytes, cycles);
+        } else {
+            System.out.printf(Locale.ROOT, "one-off allocations: %d bytes in %d interval(s), first at %.1f s: not a per-cycle cost "
+                    + "(%d bytes in %d cycles in all)%n", allocation.oneOffBytes, allocation.oneOffIntervals,
+                    allocation.firstOneOff * INTERVAL_MS / 1000.0, bytes, cycles);
+        }
         String ctJson = ct == null ? "null"
                 : String.format(Locale.ROOT, "{\"p50_us\": %.1f, \"p99_us\": %.1f, \"p999_us\": %.1f, \"miss_ratio\": %.5f}", ct[0], ct[1], ct[2], ct[4]);
         System.out.printf(Locale.ROOT, "{\"rate\": %.0f, \"java\": {\"p50_us\": %.1f, \"p99_us\": %.1f, \"p999_us\": %.1f, \"miss_ratio\": %.5f}, "
-                + "\"cyclictest\": %s, \"overhead_p99_us\": %.1f, \"alloc_bytes_per_cycle\": %s}%n", rate, wake.p50(), wake.p99(), wake.p999(),
-                javaMiss, ctJson, compute.p99(), cycles == 0 ? "null" : String.valueOf(bytes / cycles));
+                + "\"cyclictest\": %s, \"overhead_p99_us\": %.1f, \"alloc_bytes_per_cycle\": %.1f, \"alloc_one_off_bytes\": %d, "
+                + "\"alloc_one_off_intervals\": %d, \"cycles\": %d}%n", rate, wake.p50(), wake.p99(), wake.p999(), javaMiss, ctJson, compute.p99(),
+                allocation.perCycle, allocation.oneOffBytes, allocation.oneOffIntervals, cycles);
     }
 
     /** Four subsystems, eight buffers: what a small agent's cycle moves. */
