@@ -115,7 +115,7 @@ class StoreProxyTest {
     @Test
     void closedItIsAnAddressNobodyListensOnAndClosingAgainDoesNothing() throws Exception {
         StoreProxy proxy = StoreProxy.start(store.uri(), StoreProxy.Mode.PASS);
-        StoreClient client = new StoreClient(proxy.uri(), Duration.ofSeconds(5));
+        StoreClient client = new StoreClient(proxy.uri(), Duration.ofSeconds(60));
         assertEquals(1, client.apps().size());
         proxy.close();
         proxy.close();
@@ -134,7 +134,7 @@ class StoreProxyTest {
     }
 
     private HttpResponse<byte[]> get(URI uri) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        return http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofByteArray());
     }
 
     private static String text(HttpResponse<byte[]> answer) {

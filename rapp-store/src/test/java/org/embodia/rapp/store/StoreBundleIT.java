@@ -16,6 +16,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Dictionary;
 import java.util.Enumeration;
@@ -68,6 +69,8 @@ class StoreBundleIT {
             "com.fasterxml.jackson.core.JsonFactory",
             "org.embodia.speech.SpeechRecognizer");
     private static final String PID = "org.embodia.rapp.store";
+    /** How long the test waits for the framework to act: a deadline for a loaded machine, not a measure of speed. */
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
 
     @TempDir
     Path temp;
@@ -156,7 +159,7 @@ class StoreBundleIT {
 
         configuration.getClass().getMethod("delete").invoke(configuration);
         // The service goes first, so no one is handed a store that is closing; the server then stops within ~1 s.
-        long deadline = System.nanoTime() + 10_000_000_000L;
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
         while ((service("org.embodia.rapp.store.api.RappStore") != null || !refused(secondUri.getPort())
                 || !storeThreads().isEmpty()) && System.nanoTime() < deadline) {
             Thread.sleep(20);
@@ -186,7 +189,7 @@ class StoreBundleIT {
         properties.put("port", 0);
         configuration.getClass().getMethod("update", Dictionary.class).invoke(configuration, properties);
         String expected = "org.embodia.rapp.store: 'directory' is not configured";
-        long deadline = System.nanoTime() + 10_000_000_000L;
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
         while (!logged(expected) && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
@@ -247,9 +250,9 @@ class StoreBundleIT {
         type.getMethod("update", Dictionary.class).invoke(configuration, properties);
     }
 
-    /** Waits up to 10 s for the store's service, serving {@code directory} if given. */
+    /** Waits up to {@link #PATIENCE} for the store's service, serving {@code directory} if given. */
     private ServiceReference<?> awaitStore(Path directory) throws Exception {
-        long deadline = System.nanoTime() + 10_000_000_000L;
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
         while (System.nanoTime() < deadline) {
             ServiceReference<?> reference = service("org.embodia.rapp.store.api.RappStore");
             if (reference != null && (directory == null

@@ -73,7 +73,8 @@ final class TestBundles {
      */
     static RawResponse raw(int port, String method, String target) throws IOException {
         try (Socket socket = new Socket("127.0.0.1", port)) {
-            socket.setSoTimeout(10_000);
+            // Only a store that never answers takes this long, on any machine.
+            socket.setSoTimeout(60_000);
             OutputStream out = socket.getOutputStream();
             out.write((method + " " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
                     .getBytes(StandardCharsets.ISO_8859_1));

@@ -21,6 +21,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class GreeterTest {
+    /** How long a test waits for the agent's thread: it ends on its interrupt, which a loaded machine may delay. */
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
     private final Greeter greeter = new Greeter();
 
     @ParameterizedTest
@@ -83,13 +85,13 @@ class GreeterTest {
             }
         }, "greeter-under-test");
         agent.start();
-        assertTrue(rapp.awaitBlocked(5, TimeUnit.SECONDS), "greeter never reached wordSpotting");
+        assertTrue(rapp.awaitBlocked(PATIENCE.toSeconds(), TimeUnit.SECONDS), "greeter never reached wordSpotting");
         agent.interrupt();
-        ExecutionException ended = assertTimeoutPreemptively(Duration.ofSeconds(1),
+        ExecutionException ended = assertTimeoutPreemptively(PATIENCE,
                 () -> assertThrows(ExecutionException.class, run::get));
         assertTrue(ended.getCause() instanceof RappException, ended.getCause().toString());
         assertEquals(List.of("textToSpeech", "wordSpotting"), rapp.functions());
-        agent.join(1000);
+        agent.join(PATIENCE.toMillis());
         assertFalse(agent.isAlive());
     }
 }

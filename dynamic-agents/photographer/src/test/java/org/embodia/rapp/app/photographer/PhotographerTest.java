@@ -37,6 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.osgi.framework.BundleContext;
 
 class PhotographerTest {
+    /** How long a test waits for the agent's thread: it ends on its interrupt, which a loaded machine may delay. */
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
     private static final Clock CLOCK = Clock.fixed(Instant.parse("2025-01-02T03:04:05.678Z"), ZoneOffset.UTC);
 
     @TempDir
@@ -195,13 +197,13 @@ class PhotographerTest {
             }
         }, "photographer-under-test");
         agent.start();
-        assertTrue(rapp.awaitBlocked(5, TimeUnit.SECONDS), "photographer never reached captureImage");
+        assertTrue(rapp.awaitBlocked(PATIENCE.toSeconds(), TimeUnit.SECONDS), "photographer never reached captureImage");
         agent.interrupt();
-        ExecutionException ended = assertTimeoutPreemptively(Duration.ofSeconds(1),
+        ExecutionException ended = assertTimeoutPreemptively(PATIENCE,
                 () -> assertThrows(ExecutionException.class, run::get));
         assertTrue(ended.getCause() instanceof RappException, ended.getCause().toString());
         assertEquals(List.of("captureImage"), rapp.functions());
-        agent.join(1000);
+        agent.join(PATIENCE.toMillis());
         assertFalse(agent.isAlive());
         assertEquals(List.of(), files(temp));
     }

@@ -20,6 +20,8 @@ import org.embodia.rapp.app.testing.RecordingRapp.Call;
 import org.junit.jupiter.api.Test;
 
 class WalkerTest {
+    /** How long a test waits for the agent's thread: it ends on its interrupt, which a loaded machine may delay. */
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
     private final Walker walker = new Walker();
 
     @Test
@@ -79,13 +81,13 @@ class WalkerTest {
             }
         }, "walker-under-test");
         agent.start();
-        assertTrue(rapp.awaitBlocked(5, TimeUnit.SECONDS), "walker never reached moveTo");
+        assertTrue(rapp.awaitBlocked(PATIENCE.toSeconds(), TimeUnit.SECONDS), "walker never reached moveTo");
         agent.interrupt();
-        ExecutionException ended = assertTimeoutPreemptively(Duration.ofSeconds(1),
+        ExecutionException ended = assertTimeoutPreemptively(PATIENCE,
                 () -> assertThrows(ExecutionException.class, run::get));
         assertTrue(ended.getCause() instanceof RappException, ended.getCause().toString());
         assertEquals(List.of("takePredefinedPosture", "moveTo"), rapp.functions());
-        agent.join(1000);
+        agent.join(PATIENCE.toMillis());
         assertFalse(agent.isAlive());
     }
 }
