@@ -47,6 +47,8 @@ public class InstallWhileRunningTest {
         return options(
                 systemProperty("org.ops4j.pax.url.mvn.localRepository").value(System.getProperty("maven.repo.local",
                         System.getProperty("user.home") + "/.m2/repository")),
+                // how long @Inject waits for a service (10 s by default): a deadline no loaded machine comes near
+                systemProperty("pax.exam.service.timeout").value("60000"),
                 junitBundles(),
                 bundle("org.apache.felix", "org.apache.felix.scr", "2.2.18"),
                 bundle("org.apache.felix", "org.apache.felix.configadmin", "1.9.26"),
