@@ -93,7 +93,6 @@ public abstract class VirtualSubsystem<C extends Message<C>, S extends Message<S
     private final List<CountedField> counted = new ArrayList<>();
     private long rejections;
     private boolean statusAssigned;
-    private boolean arrivedAtStart;
     /** Idle ran in this pass; it ran in the previous one, so a valid command arriving now leaves it. */
     private boolean idleRan;
     private boolean idleBefore = true;
@@ -252,22 +251,6 @@ public abstract class VirtualSubsystem<C extends Message<C>, S extends Message<S
     /** The command idle accepted last: the arguments cx^(i0)[arg] the running behaviour started with. */
     public final C commanded() {
         return intake.accepted();
-    }
-
-    /**
-     * {@link #commandIs} for i ≠ i0, in behaviour iteration {@code iteration}; call once per step, with the
-     * same test each time. A command that arrives at i0 itself, while the start command goes out, counts at
-     * i0 + 1 rather than being lost (a STOP right after the command it stops).
-     */
-    protected final boolean commandAfterStart(int iteration, Predicate<? super C> test) {
-        boolean now = intake.arrived(test);
-        if (iteration == 0) {
-            arrivedAtStart = now;
-            return false;
-        }
-        boolean held = iteration == 1 && arrivedAtStart;
-        arrivedAtStart = false;
-        return now || held;
     }
 
     /** s^i: the memory as this step found it. */

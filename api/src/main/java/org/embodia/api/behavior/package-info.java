@@ -2,7 +2,7 @@
  * Behaviours: transition functions over buffers and internal memory, named predicates (seed 001 §2.2), and
  * the plumbing every virtual effector and receptor shares ({@link org.embodia.api.behavior.VirtualSubsystem}).
  */
-@Version("1.3.0")
+@Version("2.0.0")
 @Export
 package org.embodia.api.behavior;
 

@@ -54,10 +54,6 @@ class VirtualSubsystemTest {
             predicates.add("cmdGet", () -> commandIs(c -> "GET".equals(c.name)));
         }
 
-        boolean stop(int iteration) {
-            return commandAfterStart(iteration, c -> "STOP".equals(c.name));
-        }
-
         void passValue() {
             Report s = assignStatus();
             s.value = reStatus().value;
@@ -195,16 +191,6 @@ class VirtualSubsystemTest {
             receptor.sendNow();
         });
         assertEquals(before + 1, receptor.statusBuffer().sentCount());
-    }
-
-    @Test
-    void aStopAtI0CountsAtI0PlusOne() {
-        command("STOP", 0);
-        step(() -> assertFalse(receptor.stop(0), "not at i0"));
-        step(() -> assertTrue(receptor.stop(1), "held to i0 + 1"));
-        step(() -> assertFalse(receptor.stop(2), "once"));
-        command("STOP", 0);
-        step(() -> assertTrue(receptor.stop(3)));
     }
 
     @Test

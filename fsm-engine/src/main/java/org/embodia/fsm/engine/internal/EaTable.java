@@ -179,7 +179,7 @@ public final class EaTable {
         } else {
             decision = decide(c.error, c.terminal, c.initialConditions, values);
         }
-        values[inErrorIndex] = decision >= 0 ? (decision & 1) != 0 : c.error.eval(values);
+        values[inErrorIndex] = decision >= 0 ? (decision & 1) != 0 : decision == FAULT && c.error.eval(values);
         return decision;
     }
 
