@@ -263,10 +263,20 @@ class SimulationClockTest {
         });
         clock[0].advance(20_000);
 
-        assertEquals(0, Allocations.leastOfTenRounds(1, () -> clock[0].advance(1000)), "bytes allocated by 1000 warm ticks");
-        assertEquals(30_000, clock[0].ticks());
-        assertEquals(3 * 30_000, sum[0], "publisher and cycle ran every tick");
-        assertEquals(30_000, clock[0].cycleFailures());
+        // Measured again until a round is clean or 60 s have passed: a JIT late on a loaded machine is waited for, while
+        // a per-tick allocation would show in every round.
+        long least = Long.MAX_VALUE;
+        int measured = 0;
+        long deadline = System.nanoTime() + 60_000 * MS;
+        do {
+            least = Math.min(least, Allocations.leastOfTenRounds(1, () -> clock[0].advance(1000)));
+            measured++;
+        } while (least > 0 && System.nanoTime() < deadline);
+        assertEquals(0, least, "bytes allocated by 1000 warm ticks");
+        long ticks = 20_000 + measured * Allocations.ROUNDS * 1000L;
+        assertEquals(ticks, clock[0].ticks());
+        assertEquals(3 * ticks, sum[0], "publisher and cycle ran every tick");
+        assertEquals(ticks, clock[0].cycleFailures());
         assertSame(failure, clock[0].lastCycleFailure());
     }
 }
