@@ -2,6 +2,7 @@ package org.embodia.velma.cs;
 
 import org.embodia.api.agent.Subsystem;
 import org.embodia.api.behavior.Behavior;
+import org.embodia.velma.api.Velma;
 import org.embodia.velma.cs.api.Motion;
 import org.embodia.velma.model.Arm;
 import org.embodia.velma.model.Frames;
@@ -12,7 +13,8 @@ import org.osgi.service.component.annotations.Reference;
 /**
  * cs's cart_imp: Cartesian impedance of each end effector along a minimum-jerk Cartesian trajectory,
  * τ = Jᵀ·(K·e + D·(ẋ_ref − J·q̇)) with the LWR Jacobian, plus joint damping and a weak pull to the
- * posture the motion began in for the arm's redundancy; the torso holds. Done when the trajectory is
+ * posture the motion began in for the arm's redundancy, the damping terms bounded below the torque limits;
+ * the torso holds. Done when the trajectory is
  * over and each tool point is within {@link #POSITION_TOLERANCE} and {@link #ORIENTATION_TOLERANCE}.
  */
 @Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + VelmaCs.NAME, Subsystem.BEHAVIOR_PROPERTY + "=cart_imp"})
@@ -28,6 +30,7 @@ public final class CartImp implements Behavior {
     private final double[] reference = new double[16];
     private final double[] twist = new double[6];
     private final double[] error = new double[6];
+    private final double[] damping = new double[6];
     private final double[] jacobian = new double[6 * N];
     private final double[] goal = new double[16];
     private double torsoHold;
@@ -68,15 +71,17 @@ public final class CartImp implements Behavior {
                     v += jacobian[r * N + j] * cs.dq[a][j];
                 }
                 boolean linear = r < 3;
-                error[r] = (linear ? Gains.CART_STIFFNESS : Gains.CART_ROT_STIFFNESS) * error[r]
-                        + (linear ? Gains.CART_DAMPING : Gains.CART_ROT_DAMPING) * (twist[r] - v);
+                error[r] = (linear ? Gains.CART_STIFFNESS : Gains.CART_ROT_STIFFNESS) * error[r];
+                damping[r] = (linear ? Gains.CART_DAMPING : Gains.CART_ROT_DAMPING) * (twist[r] - v);
             }
             for (int j = 0; j < N; j++) {
-                double tau = Gains.NULL_STIFFNESS * (posture[a][j] - cs.q[a][j]) - Gains.NULL_DAMPING[j] * cs.dq[a][j];
+                double stiffness = Gains.NULL_STIFFNESS * (posture[a][j] - cs.q[a][j]);
+                double damped = -Gains.NULL_DAMPING[j] * cs.dq[a][j];
                 for (int r = 0; r < 6; r++) {
-                    tau += jacobian[r * N + j] * error[r];
+                    stiffness += jacobian[r * N + j] * error[r];
+                    damped += jacobian[r * N + j] * damping[r];
                 }
-                cs.tau[a][j] = tau;
+                cs.tau[a][j] = stiffness + Gains.boundedDamping(damped, Velma.LWR_TORQUE_LIMITS[j]);
             }
             double[] g = trajectories[a].goal();
             double dx = g[3] - tool[3];
@@ -86,7 +91,7 @@ public final class CartImp implements Behavior {
             Frames.rotationError(tool, g, twist, 0);
             worstOrientation = Math.max(worstOrientation, Math.sqrt(twist[0] * twist[0] + twist[1] * twist[1] + twist[2] * twist[2]));
         }
-        cs.torsoTau = Gains.TORSO_STIFFNESS * (torsoHold - cs.torso) - Gains.TORSO_DAMPING * cs.torsoVelocity;
+        cs.torsoTau = Gains.TORSO_STIFFNESS * (torsoHold - cs.torso) + Gains.boundedDamping(-Gains.TORSO_DAMPING * cs.torsoVelocity, Velma.TORSO_TORQUE_LIMIT);
         cs.moveHead();
         cs.send(false);
         cs.settle(active, worstPosition < POSITION_TOLERANCE && worstOrientation < ORIENTATION_TOLERANCE, t, trajectories[0].duration());

@@ -1,9 +1,13 @@
 package org.embodia.velma.cs;
 
 /**
- * The control laws' gains per LWR joint 1..7 and for the torso. The loop sees a joint's motion about
- * three cycles (6 ms) late, so a joint's damping over its inertia must stay well below π/(2·0.006)
- * ≈ 260 1/s: the light wrist joints get little damping, and the Cartesian gains little rotation.
+ * The control laws' gains per LWR joint 1..7 and for the torso. cs computes its torques from the status
+ * of the same cycle, and the arm takes them at the next physics step: about 2 ms from a measurement to
+ * its torque (three cycles before the method's work-cycle). The impedance gains are twice, their
+ * dampings √2 times, what they were (the damping ratio kept; the wrist near 30 rad/s, ζ ≈ 0.55): the
+ * demo's moves track twice as closely. Four and two times track four times as closely, steadily now and
+ * not with the old delay, but a jnt_imp taken while an arm still flies out of safe_col then asks more
+ * than the limits on its first cycles, and ve_body refuses it.
  */
 final class Gains {
     /** safe: very low stiffness, high damping (seed 004). */
@@ -13,16 +17,16 @@ final class Gains {
     static final double TORSO_SAFE_DAMPING = 80;
 
     /** jnt_imp at stiffness scale 1. */
-    static final double[] JOINT_STIFFNESS = {200, 200, 150, 150, 30, 10, 10};
-    static final double[] JOINT_DAMPING = {20, 20, 10, 10, 2, 0.5, 0.5};
-    static final double TORSO_STIFFNESS = 400;
-    static final double TORSO_DAMPING = 120;
+    static final double[] JOINT_STIFFNESS = {400, 400, 300, 300, 60, 20, 20};
+    static final double[] JOINT_DAMPING = {28, 28, 14, 14, 2.8, 0.7, 0.7};
+    static final double TORSO_STIFFNESS = 800;
+    static final double TORSO_DAMPING = 170;
 
     /** cart_imp: translational (N/m, N·s/m) and rotational (N·m/rad, N·m·s/rad) impedance of the tool point. */
-    static final double CART_STIFFNESS = 600;
-    static final double CART_DAMPING = 30;
-    static final double CART_ROT_STIFFNESS = 30;
-    static final double CART_ROT_DAMPING = 0.5;
+    static final double CART_STIFFNESS = 1200;
+    static final double CART_DAMPING = 42;
+    static final double CART_ROT_STIFFNESS = 42;
+    static final double CART_ROT_DAMPING = 0.7;
     /** cart_imp's joint damping and weak posture stiffness for the arm's redundancy. */
     static final double[] NULL_DAMPING = {4, 4, 2, 2, 0.5, 0.2, 0.2};
     static final double NULL_STIFFNESS = 1;
@@ -33,6 +37,18 @@ final class Gains {
 
     /** Fraction of the torque limits that safe, idle and safe_col never exceed. */
     static final double SAFE_TORQUE_FRACTION = 0.8;
+    /**
+     * Fraction of a torque limit that jnt_imp's and cart_imp's damping alone never exceeds: a motion taken
+     * while the arm still moves fast (say, just out of safe_col) starts from rest, and its damping must not be
+     * what ve_body refuses. Their stiffness is not bounded, so an over-stiff command is still refused.
+     */
+    static final double DAMPING_TORQUE_FRACTION = 0.8;
+
+    /** A damping torque bounded to {@link #DAMPING_TORQUE_FRACTION} of {@code limit}. */
+    static double boundedDamping(double torque, double limit) {
+        double max = DAMPING_TORQUE_FRACTION * limit;
+        return Math.max(-max, Math.min(max, torque));
+    }
 
     private Gains() {
     }

@@ -2,6 +2,7 @@ package org.embodia.velma.cs;
 
 import org.embodia.api.agent.Subsystem;
 import org.embodia.api.behavior.Behavior;
+import org.embodia.velma.api.Velma;
 import org.embodia.velma.cs.api.Motion;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -9,7 +10,7 @@ import org.osgi.service.component.annotations.Reference;
 
 /**
  * cs's jnt_imp: joint impedance of both arms and the torso along a minimum-jerk trajectory to the
- * command's targets, τ = K·(q_ref − q) + D·(q̇_ref − q̇). A newer joint command re-plans from the
+ * command's targets, τ = K·(q_ref − q) + D·(q̇_ref − q̇), the damping term bounded below the torque limits. A newer joint command re-plans from the
  * current reference. The motion is done when the trajectory is over and every joint is within
  * {@link #TOLERANCE} of its target.
  */
@@ -46,12 +47,12 @@ public final class JntImp implements Behavior {
             for (int j = 0; j < VelmaCs.N; j++) {
                 int k = a * VelmaCs.N + j;
                 cs.tau[a][j] = scale * Gains.JOINT_STIFFNESS[j] * (trajectory.position(k, t) - cs.q[a][j])
-                        + Gains.JOINT_DAMPING[j] * (trajectory.velocity(k, t) - cs.dq[a][j]);
+                        + Gains.boundedDamping(Gains.JOINT_DAMPING[j] * (trajectory.velocity(k, t) - cs.dq[a][j]), Velma.LWR_TORQUE_LIMITS[j]);
                 worst = Math.max(worst, Math.abs(trajectory.goal(k) - cs.q[a][j]));
             }
         }
         cs.torsoTau = scale * Gains.TORSO_STIFFNESS * (trajectory.position(TORSO, t) - cs.torso)
-                + Gains.TORSO_DAMPING * (trajectory.velocity(TORSO, t) - cs.torsoVelocity);
+                + Gains.boundedDamping(Gains.TORSO_DAMPING * (trajectory.velocity(TORSO, t) - cs.torsoVelocity), Velma.TORSO_TORQUE_LIMIT);
         worst = Math.max(worst, Math.abs(trajectory.goal(TORSO) - cs.torso));
         cs.moveHead();
         cs.send(false);
@@ -68,11 +69,13 @@ public final class JntImp implements Behavior {
             for (int j = 0; j < VelmaCs.N; j++) {
                 int k = a * VelmaCs.N + j;
                 double from = fromMeasured ? cs.q[a][j] : trajectory.position(k, t);
-                trajectory.set(k, from, target == null ? (fromMeasured ? from : trajectory.goal(k)) : target[j]);
+                double velocity = fromMeasured ? cs.dq[a][j] : trajectory.velocity(k, t);
+                trajectory.set(k, from, velocity, target == null ? (fromMeasured ? from : trajectory.goal(k)) : target[j]);
             }
         }
         double from = fromMeasured ? cs.torso : trajectory.position(TORSO, t);
-        trajectory.set(TORSO, from, c.hasTorso ? c.torso : (fromMeasured ? from : trajectory.goal(TORSO)));
+        double velocity = fromMeasured ? cs.torsoVelocity : trajectory.velocity(TORSO, t);
+        trajectory.set(TORSO, from, velocity, c.hasTorso ? c.torso : (fromMeasured ? from : trajectory.goal(TORSO)));
         trajectory.setDuration(c.seconds);
         scale = c.stiffnessScale;
         t = 0;

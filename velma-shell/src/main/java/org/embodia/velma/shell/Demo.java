@@ -133,7 +133,7 @@ final class Demo {
                 say("  [cs] " + (cs == null ? "" : cs + " -> ") + c);
                 cs = c;
             }
-            if (mode == null || !sameMode(mode, m)) {
+            if (mode == null || !m.equals(mode) && !sameMode(mode, m)) {
                 say("  [ve_body] " + (mode == null ? "" : mode + " -> ") + m);
                 mode = m;
             }
