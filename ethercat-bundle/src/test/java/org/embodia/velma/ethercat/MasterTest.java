@@ -23,6 +23,8 @@ import org.junit.jupiter.api.Test;
 class MasterTest {
     /** Far above a 2 ms cycle: this VM stalls for 2–30 ms at times, and a frame late by that is not what these tests look for. */
     private static final long CYCLE_TIMEOUT_NANOS = 50_000_000L;
+    /** Where every frame must come back and none may miss its cycle, however loaded the machine: a generous deadline. */
+    private static final long PATIENT_TIMEOUT_NANOS = 30_000_000_000L;
     private static final int TORSO = 2;
 
     private SimulatedBus bus;
@@ -48,7 +50,11 @@ class MasterTest {
     }
 
     private Master start() throws EthercatException {
-        master = new Master(RawSocket.open(bus.hostInterface()), VelmaBus.slaves(), CYCLE_TIMEOUT_NANOS);
+        return start(CYCLE_TIMEOUT_NANOS);
+    }
+
+    private Master start(long timeoutNanos) throws EthercatException {
+        master = new Master(RawSocket.open(bus.hostInterface()), VelmaBus.slaves(), timeoutNanos);
         master.start();
         return master;
     }
@@ -85,7 +91,7 @@ class MasterTest {
 
     @Test
     void reachesOpAndExchangesProcessDataFor10000Cycles() throws Exception {
-        start();
+        start(PATIENT_TIMEOUT_NANOS);
         assertEquals(List.of(VelmaBus.HEAD_PAN, VelmaBus.HEAD_TILT, VelmaBus.TORSO_PAN), master.drives());
         assertEquals(9, master.expectedWkc(), "three drives, each reading and writing in the LRW");
         for (int p = 0; p < 4; p++) {
@@ -107,7 +113,7 @@ class MasterTest {
         assertEquals(0, master.notOperational());
         assertEquals(9, master.lastWkc());
         // The segment answers a frame first and ticks after, as ESCs pass the frame on: the last tick may still run.
-        long deadline = System.nanoTime() + 1_000_000_000L;
+        long deadline = System.nanoTime() + 30_000_000_000L;
         while (segment.ticks() - ticksBefore < n && System.nanoTime() < deadline) {
             Thread.sleep(1);
         }
@@ -136,6 +142,8 @@ class MasterTest {
         start();
         enable();
         long lost = master.lostFrames();
+        // Frames a stall of this machine made late while enabling count as missed, not lost.
+        long missed = master.missedFrames();
         long wkcErrors = master.wkcErrors();
         segment.dropFrames(1);
         assertFalse(cycle());
@@ -148,7 +156,7 @@ class MasterTest {
         segment.delayFrames(1, 3 * CYCLE_TIMEOUT_NANOS);
         assertFalse(cycle(), "a frame later than the cycle's timeout is missed");
         assertNoneOk();
-        assertEquals(lost + 2, master.missedFrames());
+        assertEquals(missed + 2, master.missedFrames());
         Thread.sleep(4 * CYCLE_TIMEOUT_NANOS / 1_000_000);
         assertTrue(cycle(), "the next cycle passes the late frame by and takes its own");
         assertEquals(late + 1, master.lateFrames(), "the late frame is counted late");
