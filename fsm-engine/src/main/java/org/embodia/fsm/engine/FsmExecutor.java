@@ -1,5 +1,7 @@
 package org.embodia.fsm.engine;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -45,14 +47,34 @@ public final class FsmExecutor {
         }
     }
 
+    private static final VarHandle CURRENT;
+
+    static {
+        try {
+            CURRENT = MethodHandles.lookup().findVarHandle(FsmExecutor.class, "current", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final EaTable table;
     private final InputSource source;
     /** Per state, its behaviours. */
     private final Behavior[][] behaviors;
+    private final boolean byMask;
+    private final short[] nextByMask;
+    private final int maskBits;
+    private final int inputCount;
+    private final int derivedBase;
+    private final int behaviorOkIndex;
+    /** The last check's predicates when the definition is too large for mask tables, and on a fault. */
     private final boolean[] values;
     private final int[] derivedCount;
 
-    private volatile int current;
+    /** Written by the stepping thread with release semantics, read by others with acquire: no fence on the step. */
+    private int current;
+    /** The last check's predicate values, IN_ERROR included (the first 64). */
+    private long bits;
     private int checked = -1;
     private long iteration;
     private int iterationInState;
@@ -71,6 +93,12 @@ public final class FsmExecutor {
         for (int s = 0; s < defs.size(); s++) {
             this.behaviors[s] = defs.get(s).behaviors().stream().map(behaviors::get).toArray(Behavior[]::new);
         }
+        this.byMask = table.byMask();
+        this.nextByMask = table.nextByMask();
+        this.maskBits = table.maskBits();
+        this.inputCount = table.inputCount();
+        this.derivedBase = table.derivedBase();
+        this.behaviorOkIndex = table.behaviorOkIndex();
         this.values = new boolean[table.predicateCount()];
         this.derivedCount = new int[table.derivedCount()];
         this.current = table.initial();
@@ -125,23 +153,14 @@ public final class FsmExecutor {
         }
         int state = current;
         checked = state;
-        for (int d = 0; d < derivedCount.length; d++) {
-            if (!table.counts(d, state)) {
-                derivedCount[d] = 0;
-            } else if (derivedCount[d] != Integer.MAX_VALUE) {
-                derivedCount[d]++;
-            }
-            values[table.derivedBase() + d] = derivedCount[d] > table.threshold(d);
-        }
-        for (int i = 0; i < table.inputCount(); i++) {
-            values[i] = source.input(i);
-        }
-        values[table.behaviorOkIndex()] = behaviorsOk && source.currentBehaviorOk();
-        short decision = table.decide(state, values);
+        short decision = byMask ? decideByMask(state) : decideByValues(state);
         long thisIteration = iteration++;
         if (decision == EaTable.FAULT) {
             lastEnded = true;
             lastInError = values[table.inErrorIndex()];
+            if (lastInError) {
+                bits |= 1L << table.inErrorIndex();
+            }
             lastRunFailed = false;
             fault = new DeterminismFault(thisIteration, table.stateName(state), lastInError, table.holding(state, values),
                     predicateValues());
@@ -149,14 +168,73 @@ public final class FsmExecutor {
         }
         lastEnded = decision != EaTable.NOT_ENDED;
         lastInError = lastEnded && (decision & 1) != 0;
+        if (lastInError) {
+            bits |= 1L << table.inErrorIndex();
+        }
         if (lastEnded) {
             terminate(state);
-            state = table.target(state, decision);
-            current = state;
+            state = decision >> 1;
+            CURRENT.setRelease(this, state);
             iterationInState = 0;
         }
         run(state);
         return true;
+    }
+
+    /** The mask of every predicate, looked up in the state's table; {@link #values} are filled only on a fault. */
+    private short decideByMask(int state) {
+        int mask = 0;
+        for (int i = 0; i < inputCount; i++) {
+            if (source.input(i)) {
+                mask |= 1 << i;
+            }
+        }
+        for (int d = 0; d < derivedCount.length; d++) {
+            if (countDerived(d, state)) {
+                mask |= 1 << derivedBase + d;
+            }
+        }
+        if (behaviorsOk && source.currentBehaviorOk()) {
+            mask |= 1 << behaviorOkIndex;
+        }
+        bits = mask;
+        short decision = nextByMask[state << maskBits | mask];
+        if (decision == EaTable.FAULT) {
+            for (int k = 0; k <= behaviorOkIndex; k++) {
+                values[k] = (mask & (1 << k)) != 0;
+            }
+            values[table.inErrorIndex()] = table.error(state, values);
+        }
+        return decision;
+    }
+
+    private short decideByValues(int state) {
+        for (int i = 0; i < inputCount; i++) {
+            values[i] = source.input(i);
+        }
+        for (int d = 0; d < derivedCount.length; d++) {
+            values[derivedBase + d] = countDerived(d, state);
+        }
+        values[behaviorOkIndex] = behaviorsOk && source.currentBehaviorOk();
+        short decision = table.next(state, values);
+        long b = 0;
+        for (int i = 0; i < behaviorOkIndex + 1 && i < 64; i++) {
+            if (values[i]) {
+                b |= 1L << i;
+            }
+        }
+        bits = b;
+        return decision;
+    }
+
+    /** Derived predicate d at the check of {@code state}: consecutive checks of its states, this one included, exceed its threshold. */
+    private boolean countDerived(int d, int state) {
+        if (!table.counts(d, state)) {
+            derivedCount[d] = 0;
+        } else if (derivedCount[d] != Integer.MAX_VALUE) {
+            derivedCount[d]++;
+        }
+        return derivedCount[d] > table.threshold(d);
     }
 
     private void run(int state) {
@@ -192,9 +270,13 @@ public final class FsmExecutor {
     public Map<String, Boolean> predicateValues() {
         Map<String, Boolean> out = new LinkedHashMap<>();
         for (int i = 0; i < values.length; i++) {
-            out.put(table.predicateName(i), values[i]);
+            out.put(table.predicateName(i), predicate(i));
         }
         return out;
+    }
+
+    private boolean predicate(int i) {
+        return fault != null || !byMask ? values[i] : (bits >> i & 1) != 0;
     }
 
     /** The names of the values {@link #predicateBits()} packs, in bit order: inputs, derived, CURRENT_BEHAVIOR_OK, IN_ERROR. */
@@ -208,18 +290,13 @@ public final class FsmExecutor {
 
     /** The last check's predicate values as bits (the first 64), without allocating: for real-time logs. */
     public long predicateBits() {
-        long bits = 0;
-        for (int i = 0; i < values.length && i < 64; i++) {
-            if (values[i]) {
-                bits |= 1L << i;
-            }
-        }
         return bits;
     }
 
     /** Back to the initial state, with counters cleared and any fault forgotten. Not for the real-time path. */
     public void reset() {
-        current = table.initial();
+        CURRENT.setRelease(this, table.initial());
+        bits = 0;
         checked = -1;
         iteration = 0;
         iterationInState = 0;
@@ -242,7 +319,7 @@ public final class FsmExecutor {
      * step checks (the initial state before the first); after a fault, the state that faulted.
      */
     public String currentState() {
-        return table.stateName(current);
+        return table.stateName((int) CURRENT.getAcquire(this));
     }
 
     /** The state whose conditions the last step checked, or null before the first. */

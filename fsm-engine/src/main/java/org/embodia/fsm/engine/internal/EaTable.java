@@ -3,12 +3,9 @@ package org.embodia.fsm.engine.internal;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.stream.IntStream;
 
 import org.embodia.api.behavior.Predicates;
-import org.embodia.api.fsm.Condition;
 import org.embodia.api.fsm.DerivedPredicate;
 import org.embodia.api.fsm.FsmDefinition;
 import org.embodia.api.fsm.StateDefinition;
@@ -16,9 +13,10 @@ import org.embodia.api.fsm.TransitionDefinition;
 
 /**
  * An Embodied Agent FSM definition compiled for stepping: states, predicates and derived predicates
- * by index, and per state its ε, τ and σ's as a decision table over the predicates they read, made
- * once at load so that a step is a table lookup (states reading more than {@value #MAX_TABLE_BITS}
- * predicates evaluate their conditions instead). Immutable; one table serves any number of executors.
+ * by index, and per state its ε, τ and σ's as a decision table indexed by the mask of every predicate
+ * (bit i: predicate i, in the order inputs, derived, CURRENT_BEHAVIOR_OK), made once at load so that a
+ * step is one lookup. Definitions with more than {@value #MAX_TABLE_BITS} predicates evaluate their
+ * conditions instead. Immutable; one table serves any number of executors.
  */
 public final class EaTable {
 
@@ -27,7 +25,7 @@ public final class EaTable {
     /** None or several initial conditions hold. */
     public static final short FAULT = -2;
 
-    private static final int MAX_TABLE_BITS = 16;
+    private static final int MAX_TABLE_BITS = 12;
 
     private final FsmDefinition definition;
     private final String[] stateNames;
@@ -40,6 +38,7 @@ public final class EaTable {
     private final int inErrorIndex;
     private final String[] predicateNames;
     private final Compiled[] states;
+    private final short[] byMask;
 
     /** One state's conditions, compiled. */
     private static final class Compiled {
@@ -47,18 +46,12 @@ public final class EaTable {
         final CompiledCondition error;
         final int[] targets;
         final CompiledCondition[] initialConditions;
-        /** The predicates ε, τ and the σ's read (IN_ERROR aside), bit k of a table index being read[k]; null: no table. */
-        final int[] read;
-        final short[] decisions;
 
-        Compiled(CompiledCondition terminal, CompiledCondition error, int[] targets, CompiledCondition[] initialConditions, int[] read,
-                short[] decisions) {
+        Compiled(CompiledCondition terminal, CompiledCondition error, int[] targets, CompiledCondition[] initialConditions) {
             this.terminal = terminal;
             this.error = error;
             this.targets = targets;
             this.initialConditions = initialConditions;
-            this.read = read;
-            this.decisions = decisions;
         }
     }
 
@@ -99,6 +92,7 @@ public final class EaTable {
         for (int s = 0; s < defs.size(); s++) {
             states[s] = compile(defs.get(s), stateIndex, predicateIndex);
         }
+        byMask = behaviorOkIndex < MAX_TABLE_BITS ? flatten() : null;
     }
 
     private Compiled compile(StateDefinition def, Map<String, Integer> stateIndex, Map<String, Integer> predicateIndex) {
@@ -108,24 +102,23 @@ public final class EaTable {
         int[] targets = ts.stream().mapToInt(t -> stateIndex.get(t.target())).toArray();
         CompiledCondition[] initialConditions = ts.stream().map(t -> CompiledCondition.compile(t.initialCondition(), predicateIndex))
                 .toArray(CompiledCondition[]::new);
-        Set<Integer> names = new TreeSet<>();
-        collect(def.terminalCondition(), predicateIndex, names);
-        collect(def.errorCondition(), predicateIndex, names);
-        ts.forEach(t -> collect(t.initialCondition(), predicateIndex, names));
-        names.remove(inErrorIndex);
-        if (names.size() > MAX_TABLE_BITS) {
-            return new Compiled(terminal, error, targets, initialConditions, null, null);
-        }
-        int[] read = names.stream().mapToInt(Integer::intValue).toArray();
-        short[] table = new short[1 << read.length];
+        return new Compiled(terminal, error, targets, initialConditions);
+    }
+
+    private short[] flatten() {
+        int bits = maskBits();
+        short[] flat = new short[states.length << bits];
         boolean[] v = new boolean[predicateNames.length];
-        for (int mask = 0; mask < table.length; mask++) {
-            for (int k = 0; k < read.length; k++) {
-                v[read[k]] = (mask & (1 << k)) != 0;
+        for (int mask = 0; mask < 1 << bits; mask++) {
+            for (int k = 0; k < bits; k++) {
+                v[k] = (mask & (1 << k)) != 0;
             }
-            table[mask] = decide(error, terminal, initialConditions, v);
+            for (int s = 0; s < states.length; s++) {
+                Compiled c = states[s];
+                flat[s << bits | mask] = next(c, decide(c.error, c.terminal, c.initialConditions, v));
+            }
         }
-        return new Compiled(terminal, error, targets, initialConditions, read, table);
+        return flat;
     }
 
     /** ε, then τ; when either holds, the one σ that holds (shifted left one, IN_ERROR in bit 0), or FAULT. */
@@ -147,45 +140,41 @@ public final class EaTable {
         return chosen < 0 ? FAULT : (short) (chosen << 1 | (inError ? 1 : 0));
     }
 
-    private static void collect(Condition c, Map<String, Integer> indexes, Set<Integer> out) {
-        if (c instanceof Condition.Ref r) {
-            out.add(indexes.get(r.name()));
-        } else if (c instanceof Condition.Not n) {
-            collect(n.operand(), indexes, out);
-        } else if (c instanceof Condition.And a) {
-            a.operands().forEach(o -> collect(o, indexes, out));
-        } else if (c instanceof Condition.Or o) {
-            o.operands().forEach(x -> collect(x, indexes, out));
-        }
+    /** Whether the decisions are tables indexed by the mask of every predicate ({@link #nextByMask()}). */
+    public boolean byMask() {
+        return byMask != null;
     }
 
     /**
-     * State {@code state}'s decision on {@code values} (inputs, derived and CURRENT_BEHAVIOR_OK filled
-     * in): NOT_ENDED, FAULT, or the chosen transition's index shifted left one with IN_ERROR in bit 0.
-     * Sets IN_ERROR in {@code values}. Allocates nothing.
+     * Every state's decision by the predicates' mask, flattened: the entry at {@code state << maskBits() | mask}
+     * (bit i of the mask: predicate i; IN_ERROR's bit unused) is NOT_ENDED, FAULT, or the next state's index
+     * shifted left one with IN_ERROR in bit 0. One array read a step; null unless {@link #byMask()}.
      */
-    public short decide(int state, boolean[] values) {
-        Compiled c = states[state];
-        short decision;
-        if (c.decisions != null) {
-            int mask = 0;
-            int[] read = c.read;
-            for (int k = 0; k < read.length; k++) {
-                if (values[read[k]]) {
-                    mask |= 1 << k;
-                }
-            }
-            decision = c.decisions[mask];
-        } else {
-            decision = decide(c.error, c.terminal, c.initialConditions, values);
-        }
-        values[inErrorIndex] = decision >= 0 ? (decision & 1) != 0 : decision == FAULT && c.error.eval(values);
-        return decision;
+    public short[] nextByMask() {
+        return byMask;
     }
 
-    /** The target state of a decision that chose a transition. */
-    public int target(int state, short decision) {
-        return states[state].targets[decision >> 1];
+    /** The bits of a mask: every predicate but IN_ERROR. */
+    public int maskBits() {
+        return behaviorOkIndex + 1;
+    }
+
+    /**
+     * State {@code state}'s decision, as in {@link #nextByMask()}, by evaluating its conditions on {@code values};
+     * sets IN_ERROR in them. Allocates nothing.
+     */
+    public short next(int state, boolean[] values) {
+        Compiled c = states[state];
+        return next(c, decide(c.error, c.terminal, c.initialConditions, values));
+    }
+
+    private static short next(Compiled c, short decision) {
+        return decision < 0 ? decision : (short) (c.targets[decision >> 1] << 1 | (decision & 1));
+    }
+
+    /** ε of {@code state} on {@code values}: IN_ERROR of a state that ended without a single σ. */
+    public boolean error(int state, boolean[] values) {
+        return states[state].error.eval(values);
     }
 
     /** The targets whose initial conditions hold on {@code values}, IN_ERROR set: for a fault's report. */
