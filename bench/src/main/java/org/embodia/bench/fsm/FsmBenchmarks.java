@@ -51,6 +51,16 @@ public class FsmBenchmarks {
     }
 
     @State(Scope.Thread)
+    public static class PlainJava {
+        VeBodyMachine machine;
+
+        @Setup
+        public void setUp() {
+            machine = new PlainJavaVeBody(new VeBodyTrace(SEED));
+        }
+    }
+
+    @State(Scope.Thread)
     public static class Ring {
         TextStateRing ring;
 
@@ -72,6 +82,11 @@ public class FsmBenchmarks {
 
     @Benchmark
     public String stateless4j(Stateless4j s) {
+        return s.machine.step();
+    }
+
+    @Benchmark
+    public String plainJava(PlainJava s) {
         return s.machine.step();
     }
 

@@ -8,11 +8,11 @@ import java.util.TreeSet;
 
 import org.junit.jupiter.api.Test;
 
-/** The comparison is fair only if the three implementations are the same FSM. */
+/** The comparison is fair only if the implementations are the same FSM. */
 class SameStatesTest {
 
     @Test
-    void embodiaSpringStatemachineAndStateless4jTakeVeBodyThroughTheSameStates() throws Exception {
+    void embodiaSpringStatemachineStateless4jAndAPlainSwitchTakeVeBodyThroughTheSameStates() throws Exception {
         List<String> states = FsmBench.sameStates(VeBodyTrace.LENGTH);
         assertEquals(Set.of("idle", "safe", "safe_st", "safe_st_ok", "transp", "transp_st"), new TreeSet<>(states),
                 "the trace takes ve_body through every state");

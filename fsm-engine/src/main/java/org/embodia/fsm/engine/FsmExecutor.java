@@ -184,10 +184,9 @@ public final class FsmExecutor {
     /** The mask of every predicate, looked up in the state's table; {@link #values} are filled only on a fault. */
     private short decideByMask(int state) {
         int mask = 0;
+        // Without a branch per input: predicate values change from pass to pass, and mispredicted branches cost more than the rest.
         for (int i = 0; i < inputCount; i++) {
-            if (source.input(i)) {
-                mask |= 1 << i;
-            }
+            mask |= (source.input(i) ? 1 : 0) << i;
         }
         for (int d = 0; d < derivedCount.length; d++) {
             if (countDerived(d, state)) {

@@ -46,6 +46,7 @@ public final class SimulatedSegment {
     private volatile long frames;
     private boolean cyclePending;
     private volatile long ticks;
+    private volatile long cyclesBegun;
 
     /** Velma's bus over {@code simulation}, which must be in manual pace: the segment ticks it. */
     public SimulatedSegment(VelmaSimulation simulation) {
@@ -100,6 +101,14 @@ public final class SimulatedSegment {
     }
 
     /**
+     * Bus cycles begun: frames with process data passed, each ticking the simulation once it is on its way back.
+     * Equal to {@link #ticks()} when no tick is still to run.
+     */
+    public long cyclesBegun() {
+        return cyclesBegun;
+    }
+
+    /**
      * Passes the frame of {@code length} bytes in {@code f} through every slave, in place. Returns whether it
      * goes back to the master (false: not an EtherCAT frame, or dropped).
      */
@@ -140,6 +149,9 @@ public final class SimulatedSegment {
             Esc.put16(f, wkcAt, Esc.le16(f, wkcAt) + 1);
         }
         f[6] |= 0x02;
+        if (logical && !cyclePending) {
+            cyclesBegun++;
+        }
         cyclePending |= logical;
         return framesToDrop.getAndUpdate(n -> Math.max(0, n - 1)) == 0;
     }
