@@ -7,6 +7,7 @@ import java.net.InetSocketAddress;
 import java.net.StandardProtocolFamily;
 import java.nio.channels.DatagramChannel;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 import org.embodia.api.buffer.Freshness;
 import org.embodia.api.buffer.InputBuffer;
@@ -25,6 +26,7 @@ import org.embodia.velma.sim.fri.SimulatedFriPeer;
 final class FriSession implements AutoCloseable {
     static final double[] POSTURE = {0, -0.3, 0, 1.2, 0, -0.6, 0};
     static final long PERIOD_NANOS = 2_000_000;
+    static final long PATIENCE_NANOS = 60_000_000_000L;
 
     final SimulatedFriPeer peer;
     /** The effector's measurement port. */
@@ -96,15 +98,25 @@ final class FriSession implements AutoCloseable {
         }
     }
 
-    /** Cycles until the peer is in COMMAND, at most {@code limit}; the cycles it took. */
-    int untilCommand(int limit) {
-        for (int i = 0; i < limit; i++) {
-            if (peer.state() == FriState.COMMAND) {
+    /**
+     * Cycles until the peer is in COMMAND (about 150 cycles: the quality window, then 50 PERFECT ones); the cycles it
+     * took. A loaded machine can stretch it: only a generous deadline, not a number of cycles, tells a broken handshake.
+     */
+    int untilCommand() {
+        return until(() -> peer.state() == FriState.COMMAND, "COMMAND");
+    }
+
+    /** Cycles until {@code done} holds, for at most {@link #PATIENCE_NANOS}; the cycles it took. */
+    int until(BooleanSupplier done, String what) {
+        long deadline = System.nanoTime() + PATIENCE_NANOS;
+        for (int i = 0; System.nanoTime() - deadline < 0; i++) {
+            if (done.getAsBoolean()) {
                 return i;
             }
             cycle();
         }
-        throw new AssertionError("no COMMAND after " + limit + " cycles: quality " + peer.quality() + ", misses " + peer.misses());
+        throw new AssertionError("no " + what + " within " + PATIENCE_NANOS / 1_000_000_000 + " s: peer " + peer.state() + ", quality "
+                + peer.quality() + ", misses " + peer.misses());
     }
 
     LwrStatus status() {

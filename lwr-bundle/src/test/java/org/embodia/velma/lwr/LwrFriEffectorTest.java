@@ -29,9 +29,6 @@ import org.junit.jupiter.api.Test;
 
 /** FRI sessions between the effector, stepped as the scheduler steps it, and the simulated KRC over loopback UDP. */
 class LwrFriEffectorTest {
-    /** Generous: the handshake needs about 150 cycles (the quality window, then 50 PERFECT ones). */
-    static final int HANDSHAKE_LIMIT = 3000;
-
     @Test
     void hasExactlyTheBuffersOfTheSimulatedArm() throws Exception {
         try (FriSession s = new FriSession(LwrFriEffector.DEFAULT_WATCHDOG_CYCLES, false)) {
@@ -53,7 +50,7 @@ class LwrFriEffectorTest {
                 }
             }
             assertTrue(sawMonitor, "the session starts in MONITOR with the drives off");
-            s.untilCommand(HANDSHAKE_LIMIT);
+            s.untilCommand();
             for (int i = 0; i < 5; i++) {
                 s.cycle();
             }
@@ -84,7 +81,7 @@ class LwrFriEffectorTest {
     @Test
     void answersGoToTheConfiguredRemote() throws Exception {
         try (FriSession s = new FriSession(LwrFriEffector.DEFAULT_WATCHDOG_CYCLES, true)) {
-            s.untilCommand(HANDSHAKE_LIMIT);
+            s.untilCommand();
             assertTrue(s.lwr.answers() > 100);
         }
     }
@@ -92,7 +89,7 @@ class LwrFriEffectorTest {
     @Test
     void theSessionSurvivesSmallLossBothWays() throws Exception {
         try (FriSession s = new FriSession(LwrFriEffector.DEFAULT_WATCHDOG_CYCLES, false)) {
-            s.untilCommand(HANDSHAKE_LIMIT);
+            s.untilCommand();
             s.peer.dropFraction(0.02);
             int notNew = 0;
             for (int i = 0; i < 1000; i++) {
@@ -116,7 +113,7 @@ class LwrFriEffectorTest {
     void whenCommandsStopTheWatchdogSendsTheArmToMonitor() throws Exception {
         try (FriSession s = new FriSession(LwrFriEffector.DEFAULT_WATCHDOG_CYCLES, false)) {
             s.peer.dropFraction(0.01);
-            s.untilCommand(HANDSHAKE_LIMIT);
+            s.untilCommand();
             s.torque[1] = 1;
             for (int i = 0; i < 20; i++) {
                 s.cycle();
@@ -128,9 +125,7 @@ class LwrFriEffectorTest {
             }
             s.cycle();
             assertTrue(s.lwr.watchdogTripped());
-            for (int i = 0; i < 20 && (s.peer.state() != FriState.MONITOR || s.status().state != FriState.MONITOR); i++) {
-                s.cycle();
-            }
+            s.until(() -> s.peer.state() == FriState.MONITOR && s.status().state == FriState.MONITOR, "MONITOR in the KRC and the status");
             assertEquals(FriState.MONITOR, s.peer.state(), "the KRC left COMMAND");
             assertEquals(FriState.MONITOR, s.status().state, "and the status shows it");
             assertEquals(0, s.status().power);
@@ -138,7 +133,7 @@ class LwrFriEffectorTest {
             assertEquals(1, s.peer.stops());
 
             s.commanding = true;
-            s.untilCommand(HANDSHAKE_LIMIT);
+            s.untilCommand();
             assertFalse(s.lwr.watchdogTripped());
         }
     }
@@ -233,7 +228,7 @@ class LwrFriEffectorTest {
     void theLoopSideAllocatesNothing() throws Exception {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         try (FriSession s = new FriSession(LwrFriEffector.DEFAULT_WATCHDOG_CYCLES, false)) {
-            s.untilCommand(HANDSHAKE_LIMIT);
+            s.untilCommand();
             s.torque[2] = 0.5;
             // The least of three rounds: a one-off JVM event may allocate in one, a per-cycle allocation shows in all.
             long least = Long.MAX_VALUE;
