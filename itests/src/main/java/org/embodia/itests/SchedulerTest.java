@@ -473,8 +473,11 @@ class SchedulerTest {
             String list = String.valueOf(session.execute("agent:list"));
             assertTrue(list.contains("shell  RUNNING\n  core/a.ticker/rr  [main]  (no FSM)\n  core/a.counter/vr  [main]  counting"), list);
             String diag = String.valueOf(session.execute("agent:diag shell"));
-            assertTrue(diag.contains("activity main (200.0 Hz): ") && diag.contains("wake latency p50 "), diag);
+            assertTrue(diag.contains("activity main (200.0 Hz): ") && diag.contains("wake latency (deadline to cycle start, after the spin) p50 ")
+                    && diag.contains("sleep latency (wake-up after the time asked, before the spin; cyclictest's figure) p50 "), diag);
             assertTrue(diag.contains("subsystem core/a.counter/vr: "), diag);
+            String all = String.valueOf(session.execute("agent:diag"));
+            assertTrue(all.contains("shell  RUNNING\nactivity main (200.0 Hz): "), "agent:diag without a name shows every agent: " + all);
             assertTrue(String.valueOf(session.execute("agent:switches shell core/a.counter/vr")).contains("idle -> counting  recvTick"));
             session.execute("agent:pause shell");
             session.execute("agent:step shell 1"); // taken at a cycle boundary: no cycle under way after it
@@ -493,6 +496,20 @@ class SchedulerTest {
             assertTrue(unknown.getMessage().startsWith("no agent 'nobody'"), unknown.getMessage());
         } finally {
             session.close();
+        }
+    }
+
+    /** What {@code help agent:diag} prints: the scheduler's bundle sees Gogo's @Descriptor, through its optional import. */
+    @Test
+    void theAgentShellCommandsAreDescribed() throws Exception {
+        ServiceReference<?> ref = context.getServiceReferences((String) null, "(osgi.command.scope=agent)")[0];
+        Object commands = context.getService(ref);
+        try {
+            org.apache.felix.service.command.Descriptor d = commands.getClass().getMethod("diag", String.class)
+                    .getAnnotation(org.apache.felix.service.command.Descriptor.class);
+            assertTrue(d != null && d.value().startsWith("shows an agent's diagnostics"), String.valueOf(d));
+        } finally {
+            context.ungetService(ref);
         }
     }
 

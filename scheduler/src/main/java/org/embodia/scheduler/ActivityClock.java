@@ -15,4 +15,14 @@ public interface ActivityClock {
     void attach(Runnable cycle);
 
     void detach(Runnable cycle);
+
+    /**
+     * The time between ticks when the clock keeps a fixed pace, or 0 when it ticks on demand (stepped by a test or by
+     * another loop). A cycle whose compute exceeds it is counted as an overrun.
+     *
+     * @since 1.4
+     */
+    default long periodNanos() {
+        return 0;
+    }
 }

@@ -4,11 +4,23 @@ package org.embodia.scheduler;
  * One activity's figures, from lock-free snapshots.
  *
  * @param clock how it is clocked: {@code 500 Hz} or {@code clock=velma.sim}
- * @param wakeLatency how late after each deadline the loop woke
+ * @param overruns cycles that ended after the next deadline (periodic) or whose compute exceeded the clock's period
+ *        (clocked); none are counted on a clock without a fixed period
+ * @param wakeLatency how late after each deadline a cycle started: measured after the spin that ends the sleep, so
+ *        what is left of the operating system's wake-up latency once {@code spinMicros} absorbed it
  * @param period time between consecutive cycle starts
  * @param compute time spent in a cycle
  * @param realtime what the operating system granted: timer slack and scheduling policy
+ * @param sleepLatency how late after the time it asked for the loop's sleep ended, before the spin: the operating
+ *        system's wake-up latency, as cyclictest measures it; empty when the spin covers the whole wait
+ * @param periodNanos the period overruns are judged against, 0 where there is none (a clock that ticks on demand)
  */
 public record ActivityDiagnostics(String name, String clock, long cycles, long overruns, long consecutiveOverruns, boolean fault,
-        Percentiles wakeLatency, Percentiles period, Percentiles compute, String realtime) {
+        Percentiles wakeLatency, Percentiles period, Percentiles compute, String realtime, Percentiles sleepLatency, long periodNanos) {
+
+    /** Without the sleep's latency and the period, as before 1.4. */
+    public ActivityDiagnostics(String name, String clock, long cycles, long overruns, long consecutiveOverruns, boolean fault,
+            Percentiles wakeLatency, Percentiles period, Percentiles compute, String realtime) {
+        this(name, clock, cycles, overruns, consecutiveOverruns, fault, wakeLatency, period, compute, realtime, new Percentiles(0, 0, 0, 0, 0), 0);
+    }
 }

@@ -254,6 +254,12 @@ public final class SimulationClock implements ActivityClock {
         }
     }
 
+    /** The period of its own thread once {@linkplain #start(long, long) started}, else 0: ticked on demand. */
+    @Override
+    public long periodNanos() {
+        return thread == null ? 0 : periodNanos;
+    }
+
     /** Ticks counted. */
     public long ticks() {
         return ticks;

@@ -169,9 +169,11 @@ class SimulationClockTest {
         });
         AtomicLong cycles = new AtomicLong();
         clock[0].attach(cycles::incrementAndGet);
+        assertEquals(0, clock[0].periodNanos(), "ticked on demand until started");
         long start = System.nanoTime();
         clock[0].start(5 * MS, 200 * MS);
         try {
+            assertEquals(5 * MS, clock[0].periodNanos(), "the period overruns are judged against");
             long deadline = start + 60_000 * MS;
             while (cycles.get() < 50 && System.nanoTime() < deadline) {
                 Thread.sleep(5);

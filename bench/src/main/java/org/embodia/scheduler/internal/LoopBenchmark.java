@@ -101,7 +101,7 @@ public final class LoopBenchmark {
         loop.publish(agent(), 1);
         loop.start();
         Thread.sleep(2000); // warm-up: JIT, page faults
-        loop.resetRequested = true;
+        loop.resetDiagnostics();
         Thread.sleep(10L * (long) (1000 / rate) + 10);
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long tid = loop.thread().getId();

@@ -220,6 +220,12 @@ public final class NaoSimulation implements ActivityClock, NaoSimulator, AutoClo
         clock.detach(cycle);
     }
 
+    /** Its pace in real time, 0 when stepped: what the scheduler judges its activities' overruns against. */
+    @Override
+    public long periodNanos() {
+        return clock.periodNanos();
+    }
+
     /** A real effector's or receptor's publisher: sends its status, at step (b) of every tick. */
     void addStatusPublisher(Runnable publisher) {
         clock.addPublisher(publisher);

@@ -15,6 +15,7 @@ abstract class Activity {
     volatile ActivityPlan pending = ActivityPlan.EMPTY;
     private ActivityPlan current = ActivityPlan.EMPTY;
     final Histogram wake = new Histogram();
+    final Histogram sleep = new Histogram();
     final Histogram period = new Histogram();
     final Histogram compute = new Histogram();
     long cycles;
@@ -25,7 +26,7 @@ abstract class Activity {
     volatile boolean paused;
     final AtomicInteger stepsRequested = new AtomicInteger();
     volatile long appliedGeneration;
-    /** Asks the activity's own thread to clear its histograms at the next boundary (after a warm-up). */
+    /** Asks the activity's own thread to clear its overrun count at the next boundary; see {@link #resetDiagnostics()}. */
     volatile boolean resetRequested;
     volatile long pendingGeneration;
 
@@ -44,9 +45,6 @@ abstract class Activity {
     /** One cycle: at the boundary take a newly published plan, then run every step in order. */
     final void runCycle() {
         if (resetRequested) {
-            wake.reset();
-            period.reset();
-            compute.reset();
             overruns = 0;
             resetRequested = false;
         }
@@ -76,6 +74,21 @@ abstract class Activity {
         }
     }
 
+    /**
+     * Forgets the figures so far (after a warm-up): the histograms at once, from the reading side, so that the loop
+     * takes no lock; the overruns at the next cycle boundary.
+     */
+    void resetDiagnostics() {
+        wake.reset();
+        sleep.reset();
+        period.reset();
+        compute.reset();
+        resetRequested = true;
+    }
+
+    /** The period overruns are judged against, 0 for none. */
+    abstract long periodNanos();
+
     ActivityPlan current() {
         return current;
     }
@@ -86,6 +99,6 @@ abstract class Activity {
 
     ActivityDiagnostics diagnostics() {
         return new ActivityDiagnostics(name, clock, cycles, overruns, consecutiveOverruns, fault, wake.snapshot(), period.snapshot(),
-                compute.snapshot(), realtime);
+                compute.snapshot(), realtime, sleep.snapshot(), periodNanos());
     }
 }

@@ -3,12 +3,14 @@ package org.embodia.scheduler.internal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
+import org.apache.felix.service.command.Descriptor;
 import org.embodia.api.agent.Subsystem;
 import org.embodia.scheduler.ActivityDiagnostics;
 import org.embodia.scheduler.Agent;
@@ -57,13 +59,15 @@ public final class AgentCommands {
     }
 
     /** agent:list — every agent, its status and its subsystems' states. */
+    @Descriptor("lists every agent with its status, its subsystems' current states and its problems")
     public String list() {
         return agents.stream().map(a -> a.name() + "  " + a.status() + "\n" + subsystems(a)
                 + a.problems().stream().map(p -> "\n  ! " + p).collect(Collectors.joining())).collect(Collectors.joining("\n"));
     }
 
     /** agent:subsystems &lt;agent&gt; — its subsystems, their activity and current state. */
-    public String subsystems(String agent) {
+    @Descriptor("lists an agent's subsystems with their activity and current state")
+    public String subsystems(@Descriptor("the agent's name") String agent) {
         return subsystems(agent(agent));
     }
 
@@ -73,15 +77,36 @@ public final class AgentCommands {
                 .collect(Collectors.joining("\n"));
     }
 
+    /** agent:diag — {@link #diag(String)} of every agent. */
+    @Descriptor("shows every agent's diagnostics: per activity cycles, overruns, wake latency, period and compute; per subsystem"
+            + " iterations, failures and compute")
+    public String diag() {
+        if (agents.isEmpty()) {
+            return "no agents";
+        }
+        return agents.stream().map(a -> diag(a)).collect(Collectors.joining("\n"));
+    }
+
     /** agent:diag &lt;agent&gt; — per activity and subsystem: cycles, overruns, latency and compute time. */
-    public String diag(String agent) {
-        Agent a = agent(agent);
+    @Descriptor("shows an agent's diagnostics: per activity cycles, overruns, wake latency, period and compute; per subsystem"
+            + " iterations, failures and compute")
+    public String diag(@Descriptor("the agent's name") String agent) {
+        return diag(agent(agent));
+    }
+
+    private static String diag(Agent a) {
         StringBuilder out = new StringBuilder(a.name() + "  " + a.status() + "\n");
         for (ActivityDiagnostics d : a.activities()) {
             out.append("activity ").append(d.name()).append(" (").append(d.clock()).append("): ").append(d.cycles()).append(" cycles, ")
-                    .append(d.overruns()).append(" overruns").append(d.fault() ? ", FAULT" : "").append("\n  ").append(d.realtime())
-                    .append("\n  wake latency ").append(d.wakeLatency()).append("\n  period       ").append(d.period())
-                    .append("\n  compute      ").append(d.compute()).append('\n');
+                    .append(overruns(d)).append(d.fault() ? ", FAULT" : "").append("\n  ").append(d.realtime());
+            if (d.clock().startsWith("clock=")) {
+                out.append("\n  wake latency not measured: the clock's thread waits for its ticks");
+            } else {
+                out.append("\n  wake latency (deadline to cycle start, after the spin) ").append(d.wakeLatency())
+                        .append("\n  sleep latency (wake-up after the time asked, before the spin; cyclictest's figure) ")
+                        .append(d.sleepLatency());
+            }
+            out.append("\n  period       ").append(d.period()).append("\n  compute      ").append(d.compute()).append('\n');
         }
         for (SubsystemDiagnostics s : a.subsystems()) {
             out.append("subsystem ").append(s.name()).append(": ").append(s.iterations()).append(" iterations, ").append(s.failures())
@@ -94,8 +119,18 @@ public final class AgentCommands {
         return out.toString();
     }
 
+    private static String overruns(ActivityDiagnostics d) {
+        if (d.periodNanos() <= 0) {
+            return "overruns not counted (the clock ticks on demand, without a period)";
+        }
+        String limit = String.format(Locale.ROOT, "%.1f ms", d.periodNanos() / 1e6);
+        return d.overruns() + (d.clock().startsWith("clock=") ? " overruns (compute above the clock's period of " + limit + ")"
+                : " overruns (cycles ended after the next deadline, " + limit + " apart)");
+    }
+
     /** agent:switches &lt;agent&gt; &lt;subsystem&gt; — the last state switches with their predicate values. */
-    public String switches(String agent, String subsystem) {
+    @Descriptor("shows a subsystem's last state switches with the predicate values that ended each state")
+    public String switches(@Descriptor("the agent's name") String agent, @Descriptor("the subsystem's name, e.g. core/a.counter/vr") String subsystem) {
         return agent(agent).switches(subsystem).stream()
                 .map(s -> "cycle " + s.cycle() + "  " + s.from() + " -> " + s.to() + "  " + s.predicates().entrySet().stream()
                         .map(e -> (e.getValue() ? "" : "!") + e.getKey()).collect(Collectors.joining(" ")))
@@ -103,28 +138,34 @@ public final class AgentCommands {
     }
 
     /** agent:buffer &lt;agent&gt; &lt;subsystem&gt; &lt;buffer&gt; — a buffer's last message. */
-    public String buffer(String agent, String subsystem, String buffer) {
+    @Descriptor("shows the last message of a subsystem's buffer (exact while the agent is paused)")
+    public String buffer(@Descriptor("the agent's name") String agent, @Descriptor("the subsystem's name") String subsystem,
+            @Descriptor("the input or output buffer's name") String buffer) {
         return agent(agent).lastMessage(subsystem, buffer);
     }
 
-    public String pause(String agent) {
+    @Descriptor("pauses an agent's activities at their next cycle boundary")
+    public String pause(@Descriptor("the agent's name") String agent) {
         agent(agent).pause();
         return agent + " paused";
     }
 
-    public String resume(String agent) {
+    @Descriptor("resumes a paused agent's activities")
+    public String resume(@Descriptor("the agent's name") String agent) {
         agent(agent).resume();
         return agent + " resumed";
     }
 
     /** agent:step &lt;agent&gt; [n] — runs cycles of a paused agent. */
-    public String step(String agent, int cycles) {
+    @Descriptor("runs cycles of a paused agent, then shows its subsystems")
+    public String step(@Descriptor("the agent's name") String agent, @Descriptor("how many cycles") int cycles) {
         Agent a = agent(agent);
         a.step(cycles);
         return subsystems(a);
     }
 
-    public String step(String agent) {
+    @Descriptor("runs one cycle of a paused agent, then shows its subsystems")
+    public String step(@Descriptor("the agent's name") String agent) {
         return step(agent, 1);
     }
 
@@ -137,7 +178,10 @@ public final class AgentCommands {
      * them. When {@code to} does not offer every subsystem {@code from} offers within
      * {@value #SWAP_TIMEOUT_MILLIS} ms, the bundles it started stop again and {@code from} keeps running.
      */
-    public String swap(String from, String to) throws BundleException, InterruptedException {
+    @Descriptor("replaces the subsystems of some bundles by those of others, at a cycle boundary; the old ones stop once the new"
+            + " ones run")
+    public String swap(@Descriptor("the bundles to replace: symbolic names, comma-separated") String from,
+            @Descriptor("the replacements: symbolic names, comma-separated, or a location to install from (file:...)") String to) throws BundleException, InterruptedException {
         List<Bundle> old = bundles(from);
         List<Bundle> replacements = to.contains(":") ? List.of(context.installBundle(to)) : bundles(to);
         for (Bundle r : replacements) {

@@ -359,7 +359,7 @@ public final class AgentRuntime implements Agent {
         for (String name : config.subsystems()) {
             SubsystemRuntime rt = now.get(name);
             out.add(rt != null ? rt.diagnostics()
-                    : new SubsystemDiagnostics(name, config.activityOf(name), false, null, null, 0, 0, null, new Histogram().snapshot()));
+                    : new SubsystemDiagnostics(name, config.activityOf(name), false, null, null, 0, 0, null, Histogram.EMPTY));
         }
         return out;
     }

@@ -27,7 +27,18 @@ final class ClockedActivity extends Activity {
         }
         lastStart = now;
         runCycle();
-        compute.record(System.nanoTime() - now);
+        long computed = System.nanoTime() - now;
+        compute.record(computed);
+        // A cycle longer than the clock's period makes the clock late for its next tick, as a periodic overrun does.
+        long period = source.periodNanos();
+        if (period > 0) {
+            overrun(computed > period);
+        }
+    }
+
+    @Override
+    long periodNanos() {
+        return source.periodNanos();
     }
 
     @Override

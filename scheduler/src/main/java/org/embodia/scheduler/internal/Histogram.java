@@ -1,66 +1,61 @@
 package org.embodia.scheduler.internal;
 
+import org.HdrHistogram.SingleWriterRecorder;
 import org.embodia.scheduler.Percentiles;
 
 /**
- * Durations in 1 µs buckets up to 20 ms (longer ones share an overflow bucket; the maximum is
- * kept exactly). One thread records without allocating or locking; others read snapshots, which
- * may lag a record or two behind.
+ * Durations from 1 ns to {@value #HIGHEST_NANOS} ns (10 s) to 3 significant digits (an HdrHistogram; longer ones
+ * count as 10 s). One thread records, wait-free and without allocating; any other thread reads: a snapshot swaps the
+ * recorder's active histogram for an idle one (the recorder's phaser waits for a record under way, the recorder never
+ * waits for the reader) and adds what was recorded since the last snapshot to the running total.
  */
 final class Histogram {
-    private static final int BUCKETS = 20_000;
+    static final long HIGHEST_NANOS = 10_000_000_000L;
+    static final int SIGNIFICANT_DIGITS = 3;
+    static final Percentiles EMPTY = new Percentiles(0, 0, 0, 0, 0);
 
-    private final long[] counts = new long[BUCKETS + 1];
-    private long max;
+    private final SingleWriterRecorder recorder = new SingleWriterRecorder(1, HIGHEST_NANOS, SIGNIFICANT_DIGITS);
+    /** Reader side, guarded by this: what was recorded before the last snapshot, and the interval to recycle. */
+    private org.HdrHistogram.Histogram total;
+    private org.HdrHistogram.Histogram interval;
 
+    /** By the recording thread only. */
     void record(long nanos) {
-        long micros = nanos < 0 ? 0 : nanos / 1000;
-        counts[(int) Math.min(micros, BUCKETS)]++;
-        if (nanos > max) {
-            max = nanos;
-        }
+        // Out of range the recorder would throw, and allocate the exception.
+        recorder.recordValue(nanos < 0 ? 0 : Math.min(nanos, HIGHEST_NANOS));
     }
 
-    /** How many recorded durations exceeded {@code nanos}, to 1 µs. */
-    long countAbove(long nanos) {
-        long from = Math.min(nanos / 1000 + 1, BUCKETS);
-        long n = 0;
-        for (int b = (int) from; b <= BUCKETS; b++) {
-            n += counts[b];
-        }
-        return n;
+    /** How many recorded durations exceeded {@code nanos}, to the histogram's resolution. */
+    synchronized long countAbove(long nanos) {
+        org.HdrHistogram.Histogram t = collect();
+        return t.getTotalCount() - t.getCountBetweenValues(0, Math.min(Math.max(nanos, 0), HIGHEST_NANOS));
     }
 
-    /** Forgets everything; by the recording thread only. */
-    void reset() {
-        java.util.Arrays.fill(counts, 0);
-        max = 0;
+    /** Forgets what was recorded until now; by any thread. */
+    synchronized void reset() {
+        collect().reset();
     }
 
-    Percentiles snapshot() {
-        long[] c = counts.clone();
-        long total = 0;
-        for (long n : c) {
-            total += n;
+    synchronized Percentiles snapshot() {
+        org.HdrHistogram.Histogram t = collect();
+        if (t.getTotalCount() == 0) {
+            return EMPTY;
         }
-        double maxMicros = max / 1000.0;
-        return new Percentiles(total, percentile(c, total, 0.50, maxMicros), percentile(c, total, 0.99, maxMicros),
-                percentile(c, total, 0.999, maxMicros), maxMicros);
+        return new Percentiles(t.getTotalCount(), micros(t.getValueAtPercentile(50)), micros(t.getValueAtPercentile(99)),
+                micros(t.getValueAtPercentile(99.9)), micros(t.getMaxValue()));
     }
 
-    /** The bucket (µs) holding the q-quantile; the overflow bucket reports the maximum. */
-    private static double percentile(long[] c, long total, double q, double maxMicros) {
-        if (total == 0) {
-            return 0;
+    /** The total with the interval since the last call added. */
+    private org.HdrHistogram.Histogram collect() {
+        interval = recorder.getIntervalHistogram(interval);
+        if (total == null) {
+            total = new org.HdrHistogram.Histogram(1, HIGHEST_NANOS, SIGNIFICANT_DIGITS);
         }
-        long rank = (long) Math.ceil(q * total);
-        long seen = 0;
-        for (int b = 0; b < c.length; b++) {
-            seen += c[b];
-            if (seen >= rank) {
-                return b == BUCKETS ? maxMicros : Math.min(b, maxMicros);
-            }
-        }
-        return maxMicros;
+        total.add(interval);
+        return total;
+    }
+
+    private static double micros(long nanos) {
+        return nanos / 1000.0;
     }
 }

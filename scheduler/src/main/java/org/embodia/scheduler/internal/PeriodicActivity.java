@@ -43,6 +43,11 @@ final class PeriodicActivity extends Activity {
         }
     }
 
+    @Override
+    long periodNanos() {
+        return periodNanos;
+    }
+
     /** The loop's thread, once started: for measurements of what it allocates. */
     Thread thread() {
         return thread;
@@ -65,9 +70,11 @@ final class PeriodicActivity extends Activity {
                 continue;
             }
             long now = System.nanoTime();
-            long sleep = next - spinNanos - now;
-            if (sleep > 0) {
-                LockSupport.parkNanos(sleep);
+            long wakeAt = next - spinNanos;
+            if (wakeAt - now > 0) {
+                LockSupport.parkNanos(wakeAt - now);
+                // The OS's wake-up latency, which the spin then hides from the cycle's start.
+                sleep.record(System.nanoTime() - wakeAt);
             }
             while ((now = System.nanoTime()) < next) {
                 Thread.onSpinWait();

@@ -124,6 +124,7 @@ class LoopTest {
             assertEquals(0, leastBytes, "bytes the loop thread allocated in a round of ~1000 cycles");
             assertEquals(0, blocked, "times the loop thread blocked on a monitor");
             assertTrue(a.diagnostics().compute().count() > 0);
+            assertTrue(a.diagnostics().sleepLatency().count() > 0, "the sleep before the spin is measured");
         } finally {
             a.stop();
         }

@@ -210,6 +210,12 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
         clock.detach(cycle);
     }
 
+    /** Its pace in real time, 0 when stepped: what the scheduler judges its activities' overruns against. */
+    @Override
+    public long periodNanos() {
+        return clock.periodNanos();
+    }
+
     /** A real-effector subsystem's publisher: sends its devices' status, at step (b) of every tick. */
     public void addStatusPublisher(Runnable publisher) {
         clock.addPublisher(publisher);

@@ -1,0 +1,123 @@
+package org.embodia.scheduler.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.Parameter;
+import java.util.List;
+
+import org.apache.felix.service.command.Descriptor;
+import org.embodia.scheduler.ActivityDiagnostics;
+import org.embodia.scheduler.Agent;
+import org.embodia.scheduler.Percentiles;
+import org.embodia.scheduler.StateSwitch;
+import org.embodia.scheduler.SubsystemDiagnostics;
+import org.junit.jupiter.api.Test;
+
+/** The agent: commands' text and their help. */
+class AgentCommandsTest {
+    private static final Percentiles SOME = new Percentiles(10, 1, 2, 3, 4);
+
+    private static Agent agent(String name, List<ActivityDiagnostics> activities) {
+        return new Agent() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public Status status() {
+                return Status.RUNNING;
+            }
+
+            @Override
+            public List<String> problems() {
+                return List.of();
+            }
+
+            @Override
+            public List<ActivityDiagnostics> activities() {
+                return activities;
+            }
+
+            @Override
+            public List<SubsystemDiagnostics> subsystems() {
+                return List.of(new SubsystemDiagnostics("t/a.s/vr", activities.get(0).name(), true, null, null, 10, 0, null, SOME));
+            }
+
+            @Override
+            public List<StateSwitch> switches(String subsystem) {
+                return List.of();
+            }
+
+            @Override
+            public String lastMessage(String subsystem, String buffer) {
+                return "(no data)";
+            }
+
+            @Override
+            public void pause() {
+            }
+
+            @Override
+            public void resume() {
+            }
+
+            @Override
+            public void step(int cycles) {
+            }
+        };
+    }
+
+    private static AgentCommands commands() {
+        AgentCommands c = new AgentCommands(null);
+        c.addAgent(agent("rt", List.of(new ActivityDiagnostics("main", "500.0 Hz", 10, 2, 0, false, SOME, SOME, SOME, "SCHED_FIFO 80",
+                SOME, 2_000_000))));
+        c.addAgent(agent("sim", List.of(new ActivityDiagnostics("sim", "clock=nao.sim", 10, 1, 0, false, Histogram.EMPTY, SOME, SOME,
+                "runs on the thread of clock nao.sim", Histogram.EMPTY, 10_000_000))));
+        c.addAgent(agent("stepped", List.of(new ActivityDiagnostics("sim", "clock=velma.sim", 10, 0, 0, false, Histogram.EMPTY, SOME,
+                SOME, "runs on the thread of clock velma.sim", Histogram.EMPTY, 0))));
+        return c;
+    }
+
+    @Test
+    void diagWithoutAnAgentShowsEveryAgent() {
+        AgentCommands c = commands();
+        String all = c.diag();
+        assertEquals(c.diag("rt") + "\n" + c.diag("sim") + "\n" + c.diag("stepped"), all);
+        assertEquals("no agents", new AgentCommands(null).diag());
+    }
+
+    @Test
+    void diagSaysWhatItMeasures() {
+        AgentCommands c = commands();
+        String rt = c.diag("rt");
+        assertTrue(rt.contains("activity main (500.0 Hz): 10 cycles, 2 overruns (cycles ended after the next deadline, 2.0 ms apart)"), rt);
+        assertTrue(rt.contains("wake latency (deadline to cycle start, after the spin) p50 "), rt);
+        assertTrue(rt.contains("sleep latency (wake-up after the time asked, before the spin; cyclictest's figure) p50 "), rt);
+        String sim = c.diag("sim");
+        assertTrue(sim.contains("1 overruns (compute above the clock's period of 10.0 ms)"), sim);
+        assertTrue(sim.contains("wake latency not measured"), sim);
+        String stepped = c.diag("stepped");
+        assertTrue(stepped.contains("overruns not counted (the clock ticks on demand, without a period)"), stepped);
+    }
+
+    @Test
+    void everyCommandAndEachOfItsParametersIsDescribed() {
+        int described = 0;
+        for (Method m : AgentCommands.class.getDeclaredMethods()) {
+            if (!Modifier.isPublic(m.getModifiers())) {
+                continue;
+            }
+            assertNotNull(m.getAnnotation(Descriptor.class), m.getName());
+            for (Parameter p : m.getParameters()) {
+                assertNotNull(p.getAnnotation(Descriptor.class), m.getName() + " " + p.getName());
+            }
+            described++;
+        }
+        assertEquals(11, described, "list, subsystems, diag ×2, switches, buffer, pause, resume, step ×2, swap");
+    }
+}

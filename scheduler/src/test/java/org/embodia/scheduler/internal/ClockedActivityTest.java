@@ -1,0 +1,115 @@
+package org.embodia.scheduler.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.embodia.api.agent.Subsystem;
+import org.embodia.api.agent.SubsystemName;
+import org.embodia.api.buffer.InputBuffer;
+import org.embodia.api.buffer.OutputBuffer;
+import org.embodia.scheduler.ActivityClock;
+import org.embodia.scheduler.ActivityDiagnostics;
+import org.junit.jupiter.api.Test;
+
+/** An activity on an external clock counts overruns against the clock's period, as a periodic one does against its own. */
+class ClockedActivityTest {
+
+    /** A clock ticked by the test, with the period it declares. */
+    private static final class TestClock implements ActivityClock {
+        final List<Runnable> cycles = new ArrayList<>();
+        final long periodNanos;
+
+        TestClock(long periodNanos) {
+            this.periodNanos = periodNanos;
+        }
+
+        @Override
+        public void attach(Runnable cycle) {
+            cycles.add(cycle);
+        }
+
+        @Override
+        public void detach(Runnable cycle) {
+            cycles.remove(cycle);
+        }
+
+        @Override
+        public long periodNanos() {
+            return periodNanos;
+        }
+
+        void tick(int n) {
+            for (int i = 0; i < n; i++) {
+                cycles.forEach(Runnable::run);
+            }
+        }
+    }
+
+    /** An activity whose one subsystem takes at least {@code sleepMillis} a cycle. */
+    private static ClockedActivity activity(TestClock clock, long sleepMillis) {
+        Subsystem s = new Subsystem() {
+            @Override
+            public SubsystemName name() {
+                return SubsystemName.parse("t/a.sim/re");
+            }
+
+            @Override
+            public List<InputBuffer<?>> inputs() {
+                return List.of();
+            }
+
+            @Override
+            public List<OutputBuffer<?>> outputs() {
+                return List.of();
+            }
+
+            @Override
+            public void step() throws InterruptedException {
+                Thread.sleep(sleepMillis);
+            }
+        };
+        ClockedActivity a = new ClockedActivity("sim", "test.sim", clock, 3);
+        a.publish(new ActivityPlan(new ActivityPlan.Step[] {
+                new ActivityPlan.Step(new SubsystemRuntime("t/a.sim/re", s, 1, "sim", null), new InputBuffer<?>[0])}, List.of(), e -> { }),
+                1);
+        a.start();
+        return a;
+    }
+
+    @Test
+    void aCycleLongerThanTheClocksPeriodIsAnOverrunAndAConfiguredNumberInARowIsAFault() {
+        TestClock clock = new TestClock(1_000_000);
+        ClockedActivity a = activity(clock, 2); // a sleep of 2 ms outlasts the 1 ms period on any machine
+        clock.tick(2);
+        ActivityDiagnostics d = a.diagnostics();
+        assertEquals(2, d.cycles());
+        assertEquals(2, d.overruns());
+        assertEquals(1_000_000, d.periodNanos());
+        assertFalse(d.fault());
+        clock.tick(1);
+        assertTrue(a.diagnostics().fault(), "3 overruns in a row are a fault");
+    }
+
+    @Test
+    void aCycleWithinThePeriodIsNoOverrun() {
+        TestClock clock = new TestClock(3_600_000_000_000L); // an hour
+        ClockedActivity a = activity(clock, 0);
+        clock.tick(5);
+        assertEquals(5, a.diagnostics().cycles());
+        assertEquals(0, a.diagnostics().overruns());
+    }
+
+    @Test
+    void aClockWithoutAPeriodCountsNoOverruns() {
+        TestClock clock = new TestClock(0);
+        ClockedActivity a = activity(clock, 2);
+        clock.tick(5);
+        assertEquals(0, a.diagnostics().overruns());
+        assertEquals(0, a.diagnostics().periodNanos());
+        assertFalse(a.diagnostics().fault());
+    }
+}
