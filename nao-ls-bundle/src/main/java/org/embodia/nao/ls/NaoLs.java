@@ -12,7 +12,7 @@ import org.embodia.nao.api.LsStatus;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * e_core,ls, {@code core/a.ls/ve} (seed 001 §3.2): the RAPP core agent's loudspeaker virtual
+ * e_core,ls, {@code core/a.ls/ve} ([RAPP] §3.2): the RAPP core agent's loudspeaker virtual
  * effector. It takes cs's commands, checks them, and passes them to NAOqi's ALTextToSpeech and
  * ALAudioPlayer as the behaviours' transition functions say; cs gets reply when a synthesis ends and
  * the values it asked for. Its behaviours are services of their own (package {@code behaviors});

@@ -257,7 +257,7 @@ final class Demo {
         }
     }
 
-    /** Prints every FSM state change of the seven subsystems, named as seed 001 names them. */
+    /** Prints every FSM state change of the seven subsystems, named as [RAPP] names them. */
     private void watch() {
         Map<String, Long> seen = new HashMap<>();
         for (String s : SUBSYSTEMS) {

@@ -33,7 +33,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 
 /**
  * Gogo commands of scope {@code nao}: one per behaviour of the NAO core agent's virtual effectors and
- * receptors (seed 001 §3.1–3.7). Each sends cs's command through {@link NaoConsole}, waits until the
+ * receptors ([RAPP] §3.1–3.7). Each sends cs's command through {@link NaoConsole}, waits until the
  * subsystem's FSM has run the behaviour and returned to idle, and answers with what came back to cs;
  * a rejected command answers with the subsystem's reason and leaves it in idle.
  */
@@ -45,7 +45,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
         "osgi.command.function=inertial", "osgi.command.function=fsr", "osgi.command.function=hear", "osgi.command.function=press",
         "osgi.command.function=demo"})
 public final class NaoCommands {
-    /** The step of NAO's subsystems, s (seed 001: 20 ms). */
+    /** The step of NAO's subsystems, s ([RAPP]: 20 ms). */
     static final double STEP = 0.02;
     /** NAOqi's defaults for what cs leaves to the operator: English, full volume, centre panorama, the 16 kHz front microphone. */
     static final String LANGUAGE = "English";

@@ -14,7 +14,7 @@ import org.embodia.nao.sim.body.SimulatedBody;
 import org.embodia.nao.sim.memory.AlMemory;
 
 /**
- * ALMotion, ALRobotPosture and ALMemory behind E_core,body (seed 001 §3.1.1): each command of the body virtual
+ * ALMotion, ALRobotPosture and ALMemory behind E_core,body ([RAPP] §3.1.1): each command of the body virtual
  * effector becomes the NAOqi call its name says, on the simulated body, and the body's state goes back every tick.
  *
  * <p>Readings of the seed where it is loose:

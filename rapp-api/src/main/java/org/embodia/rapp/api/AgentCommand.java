@@ -1,6 +1,6 @@
 package org.embodia.rapp.api;
 
-/** cmd (seed 001 §3.8.1): what a dynamic agent asks of the core agent's cs. */
+/** cmd ([RAPP] §3.8.1): what a dynamic agent asks of the core agent's cs. */
 public enum AgentCommand {
     /** A RAPP API function, with its arguments. */
     CALL,

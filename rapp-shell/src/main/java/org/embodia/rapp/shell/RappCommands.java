@@ -24,7 +24,7 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 
 /**
- * Gogo commands of scope {@code rapp}: the RAPP core agent's dynamic agents as the operator sees them (seed 001
+ * Gogo commands of scope {@code rapp}: the RAPP core agent's dynamic agents as the operator sees them ([RAPP]
  * §3.8). They need c_core,cs running: in nao-sim the operator's console is {@code core/a./cs} until
  * {@code agent:swap org.embodia.nao.shell org.embodia.nao.cs} puts the RAPP control subsystem in its place.
  */

@@ -74,7 +74,7 @@ class ValidityTest {
         c.torsoTorque = 0;
         assertTrue(c.valid() && c.headValid());
         c.headTilt = 1.31;
-        assertTrue(c.valid(), "allCmdOk is about arms and torso (seed 000)");
+        assertTrue(c.valid(), "allCmdOk is about arms and torso ([VELMA-BEH])");
         assertFalse(c.headValid(), "the head beyond its limit");
         c.headTilt = Double.NaN;
         assertFalse(c.headValid());
