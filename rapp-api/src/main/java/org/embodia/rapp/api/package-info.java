@@ -11,7 +11,7 @@
  *
  * <p>Apps see nothing else of the robot: not the subsystems, not their buffers.
  */
-@Version("1.0.0")
+@Version("2.0.0")
 @Export
 package org.embodia.rapp.api;
 
