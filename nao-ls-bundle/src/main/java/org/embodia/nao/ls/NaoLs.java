@@ -70,7 +70,7 @@ public final class NaoLs extends VirtualSubsystem<LsCommand, LsStatus, LsEffecto
 
     /**
      * new(Ex e^i[synthesized]) with the value FALSE: NAOqi's side ended the synthesis without
-     * speaking (it refused the text or language, or another sound cut it short). The seed names only
+     * speaking (it refused the text or language, or another sound cut it short). [RAPP] names only
      * TRUE; waiting on for a TRUE that cannot come would hold say, and cs, for ever.
      */
     public boolean synthesisFailed() {
