@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** The seeds README's allHwOk and allCmdOk parts, field by field. */
+/** The parts of allHwOk and allCmdOk as docs/velma.md defines them, field by field. */
 class ValidityTest {
 
     private static LwrStatus healthyArm() {
