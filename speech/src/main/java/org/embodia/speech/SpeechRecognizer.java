@@ -33,7 +33,7 @@ import edu.cmu.sphinx.util.props.ConfigurationManagerUtils;
 
 /**
  * Recognition with Sphinx4 and its bundled en-us acoustic model and CMU dictionary, under a JSGF grammar made of the
- * caller's vocabulary. {@link #recognize} spots one word (NAO's word spotting, receptor behaviour "recog" of seed 001
+ * caller's vocabulary. {@link #recognize} spots one word (NAO's word spotting, receptor behaviour "recog" of [RAPP]
  * §3.3.5) and rates the word found against a free loop of phones decoded from the same audio; {@link #recognizeSentence}
  * decodes a sentence of any number of the vocabulary's words (the RAPP Platform's recognition of a long command,
  * §3.8.5).

@@ -185,7 +185,7 @@ class SpeechRecognizerTest {
         assertEquals(confidences.get(0), confidences.get(2));
     }
 
-    /** A long command's words (seed 001 §3.8.5): the apps' keywords among everyday words. */
+    /** A long command's words ([RAPP] §3.8.5): the apps' keywords among everyday words. */
     private static final List<String> SENTENCE_WORDS = List.of("hello", "walk", "photo", "please", "take", "a", "the",
             "of", "me", "go", "for", "can", "you", "now", "robot", "picture", "say", "to", "my", "friend", "little",
             "could", "would", "like", "i", "want", "let's", "some", "music", "dance");

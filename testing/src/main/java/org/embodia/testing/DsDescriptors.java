@@ -27,6 +27,11 @@ import org.xml.sax.helpers.DefaultHandler;
  */
 public final class DsDescriptors {
 
+    /*
+     * The api's Subsystem.SUBSYSTEM_PROPERTY and BEHAVIOR_PROPERTY, spelt out: this module cannot depend on the api,
+     * whose own tests depend on this module (Allocations). The behaviours' components set their properties through
+     * those constants, so the modules' FSM tests reading them here fail should the two ever differ.
+     */
     /** The service property naming the subsystem a behaviour belongs to. */
     public static final String SUBSYSTEM = "embodia.subsystem";
     /** The service property naming the behaviour a state of the subsystem's FSM runs. */

@@ -76,7 +76,7 @@ class MainTest {
     void veBodyTourTakesEveryTransitionInTheSequenceTheSeedImplies() throws Exception {
         Run r = run("replay", "velma.ve_body", TRACES.resolve("velma.ve_body-tour.jsonl").toString(), "--param", "safeIterations=2");
         assertEquals(0, r.code(), r.err());
-        // Derived by hand from seed 000 with safeIterations = 2. Line i's conditions are checked against the state that
+        // Derived by hand from [VELMA-BEH] with safeIterations = 2. Line i's conditions are checked against the state that
         // ran on line i-1, and the state it selects runs on line i; the count is of consecutive checks of safe, safe_st
         // or safe_st_ok, this one included:
         assertEquals(List.of(

@@ -2,7 +2,7 @@ package org.embodia.api.agent;
 
 import java.util.regex.Pattern;
 
-/** The name of an agent, such as {@code core} or {@code ros_interface} (seed 004). */
+/** The name of an agent, such as {@code core} or {@code ros_interface} ([VELMA-STRUCT]). */
 public record AgentName(String value) {
     static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z][A-Za-z0-9_]*");
 

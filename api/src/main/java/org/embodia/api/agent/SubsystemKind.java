@@ -1,8 +1,8 @@
 package org.embodia.api.agent;
 
 /**
- * The kinds of subsystem of an embodied agent (seed 001 §2.1), with the central symbol the
- * specification uses and the suffix Velma's subsystem names carry (seed 004: {@code core/a.body/ve}).
+ * The kinds of subsystem of an embodied agent ([RAPP] §2.1), with the central symbol the
+ * specification uses and the suffix Velma's subsystem names carry ([VELMA-STRUCT]: {@code core/a.body/ve}).
  */
 public enum SubsystemKind {
     CONTROL('c', "cs"),

@@ -4,7 +4,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The full name of a subsystem: its agent, its own name and its kind, written as seed 004 writes
+ * The full name of a subsystem: its agent, its own name and its kind, written as [VELMA-STRUCT] writes
  * them, {@code core/a.lwr_l/re}. The control subsystem of an agent is {@code core/a./cs}.
  */
 public record SubsystemName(AgentName agent, String name, SubsystemKind kind) {

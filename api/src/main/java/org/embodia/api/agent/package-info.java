@@ -1,4 +1,4 @@
-/** Agents and subsystems of the Embodied Agent model (seed 001 §2.1). */
+/** Agents and subsystems of the Embodied Agent model ([RAPP] §2.1). */
 @Version("1.0.0")
 @Export
 package org.embodia.api.agent;

@@ -1,7 +1,7 @@
 package org.embodia.api.behavior;
 
 /**
- * A behaviour's transition function (seed 001 eq. 2): one call computes one iteration, reading
+ * A behaviour's transition function ([RAPP] eq. 2): one call computes one iteration, reading
  * input buffers and memory and writing output buffers and memory. Its terminal, error and initial
  * conditions are data of the FSM definition, written over named {@link Predicates}.
  *

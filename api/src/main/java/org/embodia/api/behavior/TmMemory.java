@@ -4,7 +4,7 @@ import org.embodia.api.buffer.Message;
 
 /**
  * The internal memory of a virtual effector or receptor whose behaviours end through the termination
- * marker tm (seed 001 §3: τ ≜ e e^i[tm] = TRUE), as {@link VirtualSubsystem} requires. A memory with
+ * marker tm ([RAPP] §3: τ ≜ e e^i[tm] = TRUE), as {@link VirtualSubsystem} requires. A memory with
  * more fields extends this one and calls {@code super.copyFrom} from its own {@code copyFrom}.
  *
  * @param <M> the memory's type

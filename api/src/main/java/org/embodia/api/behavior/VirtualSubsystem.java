@@ -16,7 +16,7 @@ import org.embodia.api.buffer.OutputBuffer;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**
- * A virtual effector or virtual receptor of the Embodied Agent (seed 001 §2, fig. 2): the subsystem
+ * A virtual effector or virtual receptor of the Embodied Agent ([RAPP] §2, fig. 2): the subsystem
  * between the control subsystem cs and one real effector or receptor. It holds what all of them share,
  * so that a subclass writes only what its own transition functions assign:
  * <ul>

@@ -1,5 +1,5 @@
 /**
- * Behaviours: transition functions over buffers and internal memory, named predicates (seed 001 §2.2), and
+ * Behaviours: transition functions over buffers and internal memory, named predicates ([RAPP] §2.2), and
  * the plumbing every virtual effector and receptor shares ({@link org.embodia.api.behavior.VirtualSubsystem}).
  */
 @Version("2.0.0")

@@ -2,7 +2,7 @@ package org.embodia.api.buffer;
 
 /**
  * The content of a buffer. Messages are preallocated and copied into, never created per
- * iteration, so that a control loop allocates nothing (ARCHITECTURE.md contract 1).
+ * iteration, so that a control loop allocates nothing (docs/architecture.md contract 1).
  *
  * @param <M> the message type itself
  */

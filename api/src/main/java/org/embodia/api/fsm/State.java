@@ -3,7 +3,7 @@ package org.embodia.api.fsm;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**
- * A state of an FSM with mc_rtc's lifecycle (seed 003). The executor creates a new instance every
+ * A state of an FSM with mc_rtc's lifecycle ([MCRTC-FSM]). The executor creates a new instance every
  * time the state is entered, calls {@link #configure} once per level of text inheritance and once
  * with its own {@code configs} entry, then {@link #start} once, then {@link #run} once per iteration
  * from the iteration after the start, until the state is left: then {@link #teardown}, preceded by

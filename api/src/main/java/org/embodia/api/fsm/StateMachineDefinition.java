@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An FSM in mc_rtc's form (seed 003): states by name, executed with their lifecycle, and transitions
+ * An FSM in mc_rtc's form ([MCRTC-FSM]): states by name, executed with their lifecycle, and transitions
  * chosen by the outputs states set when they complete.
  *
  * @param managed with Managed, the FSM takes no transition of its own: it completes when a state does

@@ -1,6 +1,6 @@
 package org.embodia.api.fsm;
 
-/** How an executor takes a transition once its state has completed (seed 003). */
+/** How an executor takes a transition once its state has completed ([MCRTC-FSM]). */
 public enum TransitionType {
     /** Taken at once, unless the FSM's StepByStep option is on: then it waits for {@code next}. */
     STEP_BY_STEP("StepByStep"),

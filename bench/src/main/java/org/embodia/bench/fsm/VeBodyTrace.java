@@ -4,7 +4,7 @@ import java.util.SplittableRandom;
 
 /**
  * A pre-generated sequence of ve_body's five input predicates, one entry per iteration, read by
- * every machine under comparison through the same cursor, plus the derived counter of seed 000's
+ * every machine under comparison through the same cursor, plus the derived counter of [VELMA-BEH]'s
  * safeItPassed500 for the machines that do not derive it themselves.
  */
 public final class VeBodyTrace {

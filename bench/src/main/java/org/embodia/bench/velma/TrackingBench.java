@@ -148,7 +148,7 @@ public final class TrackingBench {
         out.connect(in);
     }
 
-    /** The core agent's activity in seed 004's order: ve_body's status pass, cs, ve_body's command pass, the effectors. */
+    /** The core agent's activity in [VELMA-STRUCT]'s order: ve_body's status pass, cs, ve_body's command pass, the effectors. */
     private void cycle() {
         pass(statusInputs, veBodyFsm, veBody);
         pass(csInputs, csFsm, cs);

@@ -120,7 +120,7 @@ public final class VelmaBench {
         out.connect(in);
     }
 
-    /** One cycle of the core agent's activity, in seed 004's order, each phase timed. */
+    /** One cycle of the core agent's activity, in [VELMA-STRUCT]'s order, each phase timed. */
     private void cycle() {
         long t0 = System.nanoTime();
         pass(statusInputs, veBodyFsm, veBody);

@@ -10,7 +10,7 @@ package org.embodia.velma.cs;
  * than the limits on its first cycles, and ve_body refuses it.
  */
 final class Gains {
-    /** safe: very low stiffness, high damping (seed 004). */
+    /** safe: very low stiffness, high damping ([VELMA-STRUCT]). */
     static final double[] SAFE_STIFFNESS = {5, 5, 5, 5, 2, 1, 1};
     static final double[] SAFE_DAMPING = {15, 15, 8, 8, 2, 0.7, 0.7};
     static final double TORSO_SAFE_STIFFNESS = 10;

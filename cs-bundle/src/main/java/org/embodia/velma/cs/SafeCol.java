@@ -8,7 +8,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 /**
- * cs's safe_col, seed 004's relax: every pair of link capsules closer than the activation distance
+ * cs's safe_col, [VELMA-STRUCT]'s relax: every pair of link capsules closer than the activation distance
  * is pushed apart through the links' Jacobians, with the safe behaviour's damping; the torso holds.
  */
 @Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + VelmaCs.NAME, Subsystem.BEHAVIOR_PROPERTY + "=safe_col"})

@@ -19,7 +19,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 /**
- * The task interface of velma_core_cs (the role of ros_interface/a, seed 004): checks each command
+ * The task interface of velma_core_cs (the role of ros_interface/a, [VELMA-STRUCT]): checks each command
  * and hands it to the control loop. Checks: every number finite; joint targets within the joint
  * limits; end-effector targets within an arm's reach of its shoulder; head targets within the head's
  * limits; durations in (0, {@value #MAX_SECONDS}] s; stiffness scale in (0, max].

@@ -20,7 +20,7 @@ import org.embodia.velma.model.VelmaKinematics;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * velma_core_cs, {@code core/a./cs} (seeds 000, 004): Velma's control subsystem. It reads the
+ * velma_core_cs, {@code core/a./cs} ([VELMA-BEH], [VELMA-STRUCT]): Velma's control subsystem. It reads the
  * body's status from velma_core_ve_body and the task interface's commands, checks self-collision
  * every iteration, and its behaviours (idle, safe, safe_col, jnt_imp, cart_imp; services of their
  * own) close the loop with the torques they command back to ve_body.
@@ -329,8 +329,9 @@ public final class VelmaCs implements Subsystem {
 
     private void receive(TaskCommand c) {
         if ((c.kind == TaskCommand.Kind.JNT_IMP || c.kind == TaskCommand.Kind.CART_IMP) && status.hasData() && collision.inSelfCollision()) {
-            // velma.cs has no transition for a joint or Cartesian command in self collision (the spec's hole, issue 2):
-            // such a command is refused here rather than stopping the FSM.
+            // velma.cs has no transition for a joint or Cartesian command in self collision (the spec's hole, which
+            // `./embodia check velma.cs` reports; docs/fsm-definitions.md): such a command is refused here rather
+            // than stopping the FSM.
             log.set(c.id, Motion.Phase.ABORTED, MotionLog.SELF_COLLISION);
             return;
         }

@@ -18,7 +18,7 @@ import org.embodia.fsm.engine.FsmLoader;
 import org.embodia.fsm.engine.StaticCheck;
 import org.junit.jupiter.api.Test;
 
-/** The shipped velma.cs definition (seed 000) under the engine. */
+/** The shipped velma.cs definition ([VELMA-BEH]) under the engine. */
 class CsFsmTest {
 
     static FsmDefinition definition() throws FsmLoadException {

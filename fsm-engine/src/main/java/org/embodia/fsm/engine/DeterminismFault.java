@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A state ended and not exactly one of its initial conditions held (ARCHITECTURE.md contract 2).
+ * A state ended and not exactly one of its initial conditions held (docs/architecture.md contract 2).
  *
  * @param iteration the iteration, from 0, in which the state ended
  * @param state the state that ended

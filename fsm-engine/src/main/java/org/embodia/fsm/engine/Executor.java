@@ -8,7 +8,7 @@ import org.embodia.fsm.engine.internal.RunClock;
 import org.embodia.fsm.engine.internal.StateFactory;
 
 /**
- * Runs an mc_rtc-style FSM (seed 003): states with their lifecycle, transitions chosen by outputs,
+ * Runs an mc_rtc-style FSM ([MCRTC-FSM]): states with their lifecycle, transitions chosen by outputs,
  * Managed, StepByStep, IdleKeepState, and the next, interrupt and play commands. Iterations count
  * from 1; the first starts the initial state, which first runs in the second.
  *

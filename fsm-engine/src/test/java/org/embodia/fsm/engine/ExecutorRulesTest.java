@@ -14,8 +14,9 @@ import org.embodia.api.fsm.Configuration;
 import org.junit.jupiter.api.Test;
 
 /**
- * One test per executor rule of seed 003 (and issue 3), each listing the iteration of every
- * lifecycle event: "2 run A done" is the run of A in iteration 2 after which A is held completed.
+ * One test per executor rule of [MCRTC-FSM] (and of Embodia's choices where it leaves room, listed in
+ * docs/fsm-definitions.md), each listing the iteration of every lifecycle event: "2 run A done" is the
+ * run of A in iteration 2 after which A is held completed.
  */
 class ExecutorRulesTest {
     static final double DT = 0.01;

@@ -151,7 +151,7 @@ class VelmaSystemTest {
     }
 
     /**
-     * Seed 004's order with the method's work-cycle: ve_body's status pass passes the status up, cs computes
+     * [VELMA-STRUCT]'s order with the method's work-cycle: ve_body's status pass passes the status up, cs computes
      * its torques from it, ve_body's command pass passes them down, all in one cycle. So a step in the right
      * arm's measured position, in the status of one cycle only, shows in the torque sent in that same cycle
      * and in no other; were the passes to run the state chosen in the previous one, it would come two cycles late.

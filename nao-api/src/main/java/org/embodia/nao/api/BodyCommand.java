@@ -3,7 +3,7 @@ package org.embodia.nao.api;
 import org.embodia.api.buffer.Message;
 
 /**
- * What the control subsystem commands the body virtual effector e_core,body (seed 001 §3.1.1, input
+ * What the control subsystem commands the body virtual effector e_core,body ([RAPP] §3.1.1, input
  * from the control subsystem): cmd with its arguments arg = [velocity, dpose, dpost, dja, stiffness,
  * data_name], of which each command reads its own. cs sends a command once; it counts in the step
  * it arrives.

@@ -4,7 +4,7 @@ import org.embodia.api.buffer.Message;
 
 /**
  * What the body virtual effector commands its real effector E_core,body, NAOqi's ALMotion,
- * ALRobotPosture and ALMemory (seed 001 §3.1.1, real effector control). Each cmd reads its own
+ * ALRobotPosture and ALMemory ([RAPP] §3.1.1, real effector control). Each cmd reads its own
  * fields; the others keep what an earlier command left in them.
  */
 public final class BodyEffectorCommand implements Message<BodyEffectorCommand> {

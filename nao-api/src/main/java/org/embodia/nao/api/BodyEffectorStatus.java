@@ -3,7 +3,7 @@ package org.embodia.nao.api;
 import org.embodia.api.buffer.Message;
 
 /**
- * What the body's real effector reports to the virtual effector every 20 ms step (seed 001 §3.1.1,
+ * What the body's real effector reports to the virtual effector every 20 ms step ([RAPP] §3.1.1,
  * proprioceptive input). attained and value are assigned only when NAOqi has a result, each counted
  * by its own sequence number (see the package comment on new(x)).
  */

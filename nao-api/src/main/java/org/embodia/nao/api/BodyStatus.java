@@ -3,7 +3,7 @@ package org.embodia.nao.api;
 import org.embodia.api.buffer.Message;
 
 /**
- * What the body virtual effector returns to the control subsystem (seed 001 §3.1.1, proprioceptive
+ * What the body virtual effector returns to the control subsystem ([RAPP] §3.1.1, proprioceptive
  * output): sent every step with the pose; attained, value and a rejection now and then, each
  * counted by its own sequence number (see the package comment on new(x)).
  */

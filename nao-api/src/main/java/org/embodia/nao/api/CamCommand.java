@@ -2,7 +2,7 @@ package org.embodia.nao.api;
 
 import org.embodia.api.buffer.Message;
 
-/** What the control subsystem commands the camera virtual receptor r_core,cam (seed 001 §3.7.1): cmd with arg = [params, data_name, value]. */
+/** What the control subsystem commands the camera virtual receptor r_core,cam ([RAPP] §3.7.1): cmd with arg = [params, data_name, value]. */
 public final class CamCommand implements Message<CamCommand> {
 
     /** cmd ∈ {GET, IMAGE, SET_PARAMETERS}. */

@@ -3,7 +3,7 @@ package org.embodia.nao.api;
 import org.embodia.api.buffer.Message;
 
 /**
- * params = [res, cid, pf, cs, fr]: camera parameters (seed 001 §3.7.1), with ALVideoDevice's codes.
+ * params = [res, cid, pf, cs, fr]: camera parameters ([RAPP] §3.7.1), with ALVideoDevice's codes.
  * From cs only res and cid are given; the virtual receptor fills in the rest.
  */
 public final class CamParams implements Message<CamParams> {

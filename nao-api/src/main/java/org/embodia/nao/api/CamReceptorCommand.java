@@ -2,7 +2,7 @@ package org.embodia.nao.api;
 
 import org.embodia.api.buffer.Message;
 
-/** What the camera virtual receptor commands its real receptor R_core,cam, ALVideoDevice and ALMemory (seed 001 §3.7.1). */
+/** What the camera virtual receptor commands its real receptor R_core,cam, ALVideoDevice and ALMemory ([RAPP] §3.7.1). */
 public final class CamReceptorCommand implements Message<CamReceptorCommand> {
 
     /** cmd: the NAOqi call to make (§3.7.3-3.7.5). */

@@ -2,7 +2,7 @@ package org.embodia.nao.api;
 
 import org.embodia.api.buffer.Message;
 
-/** What the camera's real receptor reports (seed 001 §3.7.1). */
+/** What the camera's real receptor reports ([RAPP] §3.7.1). */
 public final class CamReceptorStatus implements Message<CamReceptorStatus> {
     /** value: the ALMemory entry a GET_DATA asked for. */
     public final DataValue value = new DataValue();

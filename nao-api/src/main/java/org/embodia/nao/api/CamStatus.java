@@ -2,7 +2,7 @@ package org.embodia.nao.api;
 
 import org.embodia.api.buffer.Message;
 
-/** What the camera virtual receptor returns to the control subsystem (seed 001 §3.7.1). */
+/** What the camera virtual receptor returns to the control subsystem ([RAPP] §3.7.1). */
 public final class CamStatus implements Message<CamStatus> {
     /** value: the NAOqi parameter a GET asked for. */
     public final DataValue value = new DataValue();

@@ -3,7 +3,7 @@ package org.embodia.nao.api;
 import org.embodia.api.buffer.Message;
 
 /**
- * What the control subsystem commands the loudspeaker virtual effector e_core,ls (seed 001 §3.2.1):
+ * What the control subsystem commands the loudspeaker virtual effector e_core,ls ([RAPP] §3.2.1):
  * cmd with arg = [text, fp, params, data_name, volume, spr, playLoop, begin_position].
  */
 public final class LsCommand implements Message<LsCommand> {

@@ -2,7 +2,7 @@ package org.embodia.nao.api;
 
 import org.embodia.api.buffer.Message;
 
-/** What the loudspeaker virtual effector commands its real effector E_core,ls: ALTextToSpeech, ALAudioPlayer, ALMemory (seed 001 §3.2.1). */
+/** What the loudspeaker virtual effector commands its real effector E_core,ls: ALTextToSpeech, ALAudioPlayer, ALMemory ([RAPP] §3.2.1). */
 public final class LsEffectorCommand implements Message<LsEffectorCommand> {
 
     /** cmd: the NAOqi call to make (§3.2.3-3.2.7). */

@@ -2,7 +2,7 @@ package org.embodia.nao.api;
 
 import org.embodia.api.buffer.Message;
 
-/** What the loudspeaker's real effector reports (seed 001 §3.2.1). */
+/** What the loudspeaker's real effector reports ([RAPP] §3.2.1). */
 public final class LsEffectorStatus implements Message<LsEffectorStatus> {
     /** synthesized: TRUE when the current text synthesis is finished. */
     public boolean synthesized;

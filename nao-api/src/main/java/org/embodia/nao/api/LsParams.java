@@ -2,7 +2,7 @@ package org.embodia.nao.api;
 
 import org.embodia.api.buffer.Message;
 
-/** params = [dvt, dl, dv, spr]: the loudspeaker virtual effector's parameters (seed 001 §3.2.1). */
+/** params = [dvt, dl, dv, spr]: the loudspeaker virtual effector's parameters ([RAPP] §3.2.1). */
 public final class LsParams implements Message<LsParams> {
     /** dvt: desired voice type, a voice ALTextToSpeech knows. */
     public String dvt;

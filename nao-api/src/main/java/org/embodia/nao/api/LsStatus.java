@@ -2,7 +2,7 @@ package org.embodia.nao.api;
 
 import org.embodia.api.buffer.Message;
 
-/** What the loudspeaker virtual effector returns to the control subsystem (seed 001 §3.2.1). */
+/** What the loudspeaker virtual effector returns to the control subsystem ([RAPP] §3.2.1). */
 public final class LsStatus implements Message<LsStatus> {
     /** reply: TRUE when the sound synthesis terminated (or was stopped). */
     public boolean reply;

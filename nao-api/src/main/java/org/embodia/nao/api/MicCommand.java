@@ -3,7 +3,7 @@ package org.embodia.nao.api;
 import org.embodia.api.buffer.Message;
 
 /**
- * What the control subsystem commands the microphone virtual receptor r_core,mic (seed 001 §3.3.1):
+ * What the control subsystem commands the microphone virtual receptor r_core,mic ([RAPP] §3.3.1):
  * cmd with arg = [params, dct, data_name, fp, sampling_period, time, enrg, st, threshold].
  */
 public final class MicCommand implements Message<MicCommand> {

@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 import org.embodia.api.buffer.Message;
 
-/** params: the microphone parameters, sample rate and channels (seed 001 §3.3.1). */
+/** params: the microphone parameters, sample rate and channels ([RAPP] §3.3.1). */
 public final class MicParams implements Message<MicParams> {
     /** NAO's four microphones, in the order NAOqi's channel lists use: left, right, front, rear. */
     public static final int MICROPHONES = 4;

@@ -2,7 +2,7 @@ package org.embodia.nao.api;
 
 import org.embodia.api.buffer.Message;
 
-/** What the microphone virtual receptor commands its real receptor R_core,mic: ALAudioRecorder, ALAudioDevice, ALSpeechRecognition, ALMemory (seed 001 §3.3.1). */
+/** What the microphone virtual receptor commands its real receptor R_core,mic: ALAudioRecorder, ALAudioDevice, ALSpeechRecognition, ALMemory ([RAPP] §3.3.1). */
 public final class MicReceptorCommand implements Message<MicReceptorCommand> {
 
     /** cmd: the NAOqi call to make (§3.3.3-3.3.6). */

@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 import org.embodia.api.buffer.Message;
 
-/** What the microphones' real receptor reports (seed 001 §3.3.1). */
+/** What the microphones' real receptor reports ([RAPP] §3.3.1). */
 public final class MicReceptorStatus implements Message<MicReceptorStatus> {
     /** enrg: each microphone's signal energy (ALAudioDevice's unit), indexed as {@link MicParams#LEFT} etc. */
     public final double[] enrg = new double[MicParams.MICROPHONES];

@@ -2,7 +2,7 @@ package org.embodia.nao.api;
 
 import org.embodia.api.buffer.Message;
 
-/** What the microphone virtual receptor returns to the control subsystem (seed 001 §3.3.1). */
+/** What the microphone virtual receptor returns to the control subsystem ([RAPP] §3.3.1). */
 public final class MicStatus implements Message<MicStatus> {
     /** The spec's "Empty" word: nothing was recognized with enough probability. */
     public static final String EMPTY = "";

@@ -4,7 +4,7 @@ import org.embodia.api.buffer.Message;
 
 /**
  * What the control subsystem commands the touch, inertial or FSR virtual receptor r_core,touch,
- * r_core,inertial, r_core,fsr (seed 001 §3.4.1, §3.5.1, §3.6.1, whose buffers are alike): cmd with
+ * r_core,inertial, r_core,fsr ([RAPP] §3.4.1, §3.5.1, §3.6.1, whose buffers are alike): cmd with
  * arg = [data_name].
  */
 public final class SensorCommand implements Message<SensorCommand> {

@@ -2,7 +2,7 @@ package org.embodia.nao.api;
 
 import org.embodia.api.buffer.Message;
 
-/** What the touch, inertial or FSR virtual receptor commands its real receptor, ALMemory (seed 001 §3.4.1-3.6.1). */
+/** What the touch, inertial or FSR virtual receptor commands its real receptor, ALMemory ([RAPP] §3.4.1-3.6.1). */
 public final class SensorReceptorCommand implements Message<SensorReceptorCommand> {
 
     /** cmd: the NAOqi call to make. */

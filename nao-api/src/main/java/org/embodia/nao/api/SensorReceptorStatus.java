@@ -2,7 +2,7 @@ package org.embodia.nao.api;
 
 import org.embodia.api.buffer.Message;
 
-/** What the touch, inertial or FSR real receptor reports (seed 001 §3.4.1-3.6.1). */
+/** What the touch, inertial or FSR real receptor reports ([RAPP] §3.4.1-3.6.1). */
 public final class SensorReceptorStatus implements Message<SensorReceptorStatus> {
     /** value: the ALMemory entry a GET_DATA asked for. */
     public final DataValue value = new DataValue();

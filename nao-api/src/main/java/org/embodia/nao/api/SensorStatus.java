@@ -2,7 +2,7 @@ package org.embodia.nao.api;
 
 import org.embodia.api.buffer.Message;
 
-/** What the touch, inertial or FSR virtual receptor returns to the control subsystem (seed 001 §3.4.1-3.6.1). */
+/** What the touch, inertial or FSR virtual receptor returns to the control subsystem ([RAPP] §3.4.1-3.6.1). */
 public final class SensorStatus implements Message<SensorStatus> {
     /** value: the NAOqi parameter a GET asked for. */
     public final DataValue value = new DataValue();

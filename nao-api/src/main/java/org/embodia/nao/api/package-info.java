@@ -1,5 +1,5 @@
 /**
- * The buffers of the RAPP core agent's NAO subsystems (seed 001 §3.1-3.7): for each virtual
+ * The buffers of the RAPP core agent's NAO subsystems ([RAPP] §3.1-3.7): for each virtual
  * effector or receptor, the command it takes from the control subsystem c_core,cs, the status it
  * returns to it, the command it gives its real effector or receptor (NAOqi's side) and what that
  * one reports back.

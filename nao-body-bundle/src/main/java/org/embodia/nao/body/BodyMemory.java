@@ -4,7 +4,7 @@ import org.embodia.api.behavior.TmMemory;
 import org.embodia.nao.api.DesiredJointAngles;
 import org.embodia.nao.api.Pose;
 
-/** The internal memory e_core,body of the body virtual effector (seed 001 §3.1.1). */
+/** The internal memory e_core,body of the body virtual effector ([RAPP] §3.1.1). */
 public final class BodyMemory extends TmMemory<BodyMemory> {
     /** dja: the INTERPOLATION command's joints, angles (rad) and fraction of the maximum speed. */
     public final DesiredJointAngles dja = new DesiredJointAngles();

@@ -13,7 +13,7 @@ import org.embodia.nao.model.NaoPoseEkf;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * e_core,body, {@code core/a.body/ve} (seed 001 §3.1): the RAPP core agent's body virtual effector.
+ * e_core,body, {@code core/a.body/ve} ([RAPP] §3.1): the RAPP core agent's body virtual effector.
  * It takes cs's commands, checks them, passes them to NAOqi's side as the behaviour's transition
  * functions say, estimates the pose with an EKF every step and returns pose, attained and values to
  * cs. Its behaviours are services of their own (package {@code behaviors}); this class adds to the
@@ -38,7 +38,7 @@ public final class NaoBody extends VirtualSubsystem<BodyCommand, BodyStatus, Bod
 
     /**
      * How close cja must come to dja for the joints to count as attained (rad; for the hands, of
-     * the opening): seed 001's footnote 4 asks for approximate equality. Our figure, a little over a
+     * the opening): [RAPP]'s footnote 4 asks for approximate equality. Our figure, a little over a
      * degree, above the joints' sensor resolution and the setAngles controller's steady error.
      */
     public static final double ATTAINED_TOLERANCE = 0.02;

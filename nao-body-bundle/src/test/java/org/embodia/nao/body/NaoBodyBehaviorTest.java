@@ -13,7 +13,7 @@ import org.embodia.nao.api.JointValues;
 import org.junit.jupiter.api.Test;
 
 /**
- * Each behaviour's transition functions against seed 001 §3.1.3-3.1.8, over real buffers and the
+ * Each behaviour's transition functions against [RAPP] §3.1.3-3.1.8, over real buffers and the
  * real FSM: what reaches the real effector at i0, that nothing follows (the dash), what goes on STOP,
  * when tm switches and that the state ends at the next check, what reaches cs.
  */

@@ -11,7 +11,7 @@ import org.embodia.nao.api.Image;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * r_core,cam, {@code core/a.cam/vr} (seed 001 §3.7): the RAPP core agent's camera virtual receptor.
+ * r_core,cam, {@code core/a.cam/vr} ([RAPP] §3.7): the RAPP core agent's camera virtual receptor.
  * It takes cs's commands, checks them, and drives NAOqi's ALVideoDevice (subscribe, getImageRemote,
  * unsubscribe, setParameter) and ALMemory as the behaviours' transition functions say; cs gets the
  * image in ROS's bgr8 layout and the values it asked for. Its behaviours are services of their own

@@ -7,7 +7,7 @@ import org.embodia.nao.api.WordList;
 import org.embodia.rapp.api.AgentStatus;
 
 /**
- * The internal memory c_core,cs of the control subsystem (seed 001 §3.8.1). References are copied, not the objects
+ * The internal memory c_core,cs of the control subsystem ([RAPP] §3.8.1). References are copied, not the objects
  * they name: the app map is replaced whole by init, never changed in place, and the strings are immutable, so a
  * copy allocates nothing.
  */

@@ -8,7 +8,7 @@ import org.osgi.service.component.annotations.Reference;
 
 /**
  * c_core,cs's init (§3.8.2): the configuration into memory at i0, the store's apps read on the worker; tm once the
- * worker is done with them (the seed's init reads its configuration file in one step; the store is read off the loop,
+ * worker is done with them ([RAPP]'s init reads its configuration file in one step; the store is read off the loop,
  * so init waits for it).
  */
 @Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + NaoCs.NAME, Subsystem.BEHAVIOR_PROPERTY + "=init"})

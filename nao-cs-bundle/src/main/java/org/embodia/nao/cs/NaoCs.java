@@ -54,7 +54,7 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 
 /**
- * c_core,cs, {@code core/a./cs} (seed 001 §3.8): the RAPP core agent's control subsystem. Its behaviours (one DS
+ * c_core,cs, {@code core/a./cs} ([RAPP] §3.8): the RAPP core agent's control subsystem. Its behaviours (one DS
  * component per state of nao.cs) call the methods named after them here.
  *
  * <p>Buffers, named as nao-sim's configuration wires the operator's console that stands in for cs: {@code

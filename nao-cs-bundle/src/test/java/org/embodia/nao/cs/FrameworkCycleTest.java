@@ -227,7 +227,7 @@ class FrameworkCycleTest {
                 Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT,
                 Constants.FRAMEWORK_BOOTDELEGATION, "sun.*,com.sun.*",
                 // The apps' DynamicAgent is the class this test (cs) sees: the RAPP API comes from the class path.
-                Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA, "org.embodia.rapp.api;version=1.0.0");
+                Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA, "org.embodia.rapp.api;version=2.0.0");
         Framework framework = ServiceLoader.load(FrameworkFactory.class).findFirst().orElseThrow()
                 .newFramework(configuration);
         framework.start();

@@ -2,6 +2,6 @@ package org.embodia.nao.ls;
 
 import org.embodia.api.behavior.TmMemory;
 
-/** The internal memory e_core,ls of the loudspeaker virtual effector (seed 001 §3.2.1): only tm. */
+/** The internal memory e_core,ls of the loudspeaker virtual effector ([RAPP] §3.2.1): only tm. */
 public final class LsMemory extends TmMemory<LsMemory> {
 }

@@ -12,7 +12,7 @@ import org.embodia.nao.api.LsStatus;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * e_core,ls, {@code core/a.ls/ve} (seed 001 §3.2): the RAPP core agent's loudspeaker virtual
+ * e_core,ls, {@code core/a.ls/ve} ([RAPP] §3.2): the RAPP core agent's loudspeaker virtual
  * effector. It takes cs's commands, checks them, and passes them to NAOqi's ALTextToSpeech and
  * ALAudioPlayer as the behaviours' transition functions say; cs gets reply when a synthesis ends and
  * the values it asked for. Its behaviours are services of their own (package {@code behaviors});
@@ -70,7 +70,7 @@ public final class NaoLs extends VirtualSubsystem<LsCommand, LsStatus, LsEffecto
 
     /**
      * new(Ex e^i[synthesized]) with the value FALSE: NAOqi's side ended the synthesis without
-     * speaking (it refused the text or language, or another sound cut it short). The seed names only
+     * speaking (it refused the text or language, or another sound cut it short). [RAPP] names only
      * TRUE; waiting on for a TRUE that cannot come would hold say, and cs, for ever.
      */
     public boolean synthesisFailed() {

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Each behaviour's transition functions against seed 001 §3.2.2-3.2.7, over real buffers and the
+ * Each behaviour's transition functions against [RAPP] §3.2.2-3.2.7, over real buffers and the
  * real FSM: what reaches the real effector at i0, that nothing follows (the dash), what goes on STOP,
  * when tm switches and that the state ends at the next check, what reaches cs and when.
  */

@@ -35,7 +35,7 @@ final class MicCommandCheck {
             case REGISTER -> register(c);
             case RECOGNIZE -> recognize(c);
             case GET -> isBlank(c.dataName) ? rejected(c, "data_name is empty") : null;
-            case ABORT -> rejected(c, "no behaviour of r_core,mic takes ABORT (seed 001 §3.3.2-3.3.6), and idle has nothing to abort");
+            case ABORT -> rejected(c, "no behaviour of r_core,mic takes ABORT ([RAPP] §3.3.2-3.3.6), and idle has nothing to abort");
         };
     }
 

@@ -3,7 +3,7 @@ package org.embodia.nao.mic;
 import org.embodia.api.behavior.TmMemory;
 
 /**
- * The internal memory r_core,mic of the microphone virtual receptor (seed 001 §3.3.1). The spec's
+ * The internal memory r_core,mic of the microphone virtual receptor ([RAPP] §3.3.1). The spec's
  * rd (raw data) is not kept: no transition function reads or writes it, the real receptor writes
  * the samples to fp. threshold is recog's (§3.3.5 memorizes it at i0).
  */

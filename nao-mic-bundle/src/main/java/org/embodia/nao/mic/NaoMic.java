@@ -12,7 +12,7 @@ import org.embodia.nao.api.RecognizedWords;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * r_core,mic, {@code core/a.mic/vr} (seed 001 §3.3): the RAPP core agent's microphone virtual
+ * r_core,mic, {@code core/a.mic/vr} ([RAPP] §3.3): the RAPP core agent's microphone virtual
  * receptor. It takes cs's commands, checks them, and drives NAOqi's recording, energy computation
  * and speech recognition as the behaviours' transition functions say; cs gets rec when a recording
  * ends, the recognized word and the values it asked for. Its behaviours are services of their own
@@ -32,7 +32,7 @@ import org.osgi.service.component.annotations.Component;
 @Component(service = {Subsystem.class, NaoMic.class})
 public final class NaoMic extends VirtualSubsystem<MicCommand, MicStatus, MicReceptorCommand, MicReceptorStatus, MicMemory> {
     public static final String NAME = "core/a.mic/vr";
-    /** r_core,mic's sampling period, s: NAOqi's 50 Hz control step (seed 001 footnote 3). */
+    /** r_core,mic's sampling period, s: NAOqi's 50 Hz control step ([RAPP] footnote 3). */
     public static final double SAMPLING_PERIOD = 0.02;
     /** The ALMemory key recog reads the recognition result from (§3.3.5). */
     public static final String LAST_WORD_RECOGNIZED = "LastWordRecognized";

@@ -27,7 +27,7 @@ class MicCommandCheckTest {
     void eachKindOfBadCommandIsRejectedNamingWhatIsWrong() {
         assertEquals("a command without cmd was rejected; cmd is one of RECORD, REGISTER, RECOGNIZE, GET",
                 MicCommandCheck.check(new MicCommand()));
-        assertEquals("ABORT rejected: no behaviour of r_core,mic takes ABORT (seed 001 §3.3.2-3.3.6), and idle has nothing to abort",
+        assertEquals("ABORT rejected: no behaviour of r_core,mic takes ABORT ([RAPP] §3.3.2-3.3.6), and idle has nothing to abort",
                 MicCommandCheck.check(Rig.abort()));
         assertEquals("RECORD rejected: fp is empty", MicCommandCheck.check(Rig.record(" ", 3)));
         assertEquals("RECORD rejected: time is 0.0 s; it must be finite and positive", MicCommandCheck.check(Rig.record("a.wav", 0)));

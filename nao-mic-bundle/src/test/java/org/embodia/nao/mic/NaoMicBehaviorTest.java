@@ -15,7 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Each behaviour's transition functions against seed 001 §3.3.2-3.3.6, over real buffers and the
+ * Each behaviour's transition functions against [RAPP] §3.3.2-3.3.6, over real buffers and the
  * real FSM: what reaches the real receptor at i0 and later, when tm switches and that the state ends
  * at the next check, what reaches cs and when.
  */

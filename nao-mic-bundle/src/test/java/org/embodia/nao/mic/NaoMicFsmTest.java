@@ -115,7 +115,7 @@ class NaoMicFsmTest {
         assertEquals("REGISTER rejected: st is NaN s; it must be finite and positive", rejected(rig, Rig.register("a.wav", 100, Double.NaN)));
         assertEquals("REGISTER rejected: enrg, the energy threshold, is -5.0; it must be finite and positive (at 0 no sound is silence)",
                 rejected(rig, Rig.register("a.wav", -5, 1)));
-        assertEquals("ABORT rejected: no behaviour of r_core,mic takes ABORT (seed 001 §3.3.2-3.3.6), and idle has nothing to abort",
+        assertEquals("ABORT rejected: no behaviour of r_core,mic takes ABORT ([RAPP] §3.3.2-3.3.6), and idle has nothing to abort",
                 rejected(rig, Rig.abort()));
         assertEquals("GET rejected: data_name is empty", rejected(rig, Rig.get("")));
 

@@ -9,7 +9,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 /**
- * r_core,fsr, {@code core/a.fsr/vr} (seed 001 §3.6): the RAPP core agent's force sensitive resistor
+ * r_core,fsr, {@code core/a.fsr/vr} ([RAPP] §3.6): the RAPP core agent's force sensitive resistor
  * virtual receptor, which gives cs each foot's four FSR readings and its total weight. Its idle and
  * get are the shared behaviours, registered for it by the nested components.
  */

@@ -9,7 +9,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 /**
- * r_core,inertial, {@code core/a.inertial/vr} (seed 001 §3.5): the RAPP core agent's inertial virtual
+ * r_core,inertial, {@code core/a.inertial/vr} ([RAPP] §3.5): the RAPP core agent's inertial virtual
  * receptor, which gives cs the torso's orientation angles, angular velocities and accelerations. Its
  * idle and get are the shared behaviours, registered for it by the nested components.
  */

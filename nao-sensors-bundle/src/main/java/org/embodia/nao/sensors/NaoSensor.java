@@ -8,7 +8,7 @@ import org.embodia.nao.api.SensorReceptorStatus;
 import org.embodia.nao.api.SensorStatus;
 
 /**
- * A touch, inertial or FSR virtual receptor of the RAPP core agent (seed 001 §3.4-3.6): it takes
+ * A touch, inertial or FSR virtual receptor of the RAPP core agent ([RAPP] §3.4-3.6): it takes
  * cs's GET, checks that data_name is a key of its {@link SensorFamily}'s sensors, asks ALMemory (its
  * real receptor) for it and passes the value to cs. The three receptors differ only in their family;
  * each is a small DS component ({@link NaoTouch}, {@link NaoInertial}, {@link NaoFsr}) that also

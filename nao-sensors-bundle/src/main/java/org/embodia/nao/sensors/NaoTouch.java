@@ -9,7 +9,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 /**
- * r_core,touch, {@code core/a.touch/vr} (seed 001 §3.4): the RAPP core agent's touch virtual
+ * r_core,touch, {@code core/a.touch/vr} ([RAPP] §3.4): the RAPP core agent's touch virtual
  * receptor, which tells cs whether a touch sensor of the head or a hand, or a foot's bumper, is
  * touched. Its idle and get are the shared behaviours, registered for it by the nested components.
  */

@@ -23,7 +23,7 @@ final class SensorCommandCheck {
     /** Null when {@code c} is valid; otherwise why it is rejected. */
     String check(SensorCommand c) {
         if (c.cmd == null) {
-            return "a command without cmd was rejected; " + family.receptor() + " takes cmd = GET (seed 001 " + family.section() + ".1)";
+            return "a command without cmd was rejected; " + family.receptor() + " takes cmd = GET ([RAPP] " + family.section() + ".1)";
         }
         String key = c.dataName;
         if (family.reads(key)) {
@@ -41,7 +41,7 @@ final class SensorCommandCheck {
             other = SensorFamily.reading(expanded);
         }
         if (other != null) {
-            return rejected(c, "data_name \"" + key + "\" is a sensor of " + other.receptor() + " (seed 001 " + other.section() + "), not of "
+            return rejected(c, "data_name \"" + key + "\" is a sensor of " + other.receptor() + " ([RAPP] " + other.section() + "), not of "
                     + family.receptor() + "; " + family.accepted());
         }
         return rejected(c, "data_name \"" + key + "\" is not the ALMemory key of a sensor of " + family.receptor() + "; " + family.accepted());

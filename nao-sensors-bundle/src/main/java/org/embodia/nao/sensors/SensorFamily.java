@@ -12,7 +12,7 @@ import org.embodia.nao.model.InertialSensor;
 import org.embodia.nao.model.TouchSensor;
 
 /**
- * What sets the three virtual receptors of this bundle apart: seed 001 §3.4-3.6 give r_core,touch,
+ * What sets the three virtual receptors of this bundle apart: [RAPP] §3.4-3.6 give r_core,touch,
  * r_core,inertial and r_core,fsr the same buffers, behaviours and two state FSM, and differ only in
  * the sensors whose ALMemory keys cs may GET. Each family names its subsystem, its FSM definition
  * and those keys, taken from nao-model.
@@ -71,7 +71,7 @@ public enum SensorFamily {
         return receptor;
     }
 
-    /** The section of seed 001 that defines it. */
+    /** The section of [RAPP] that defines it. */
     public String section() {
         return section;
     }

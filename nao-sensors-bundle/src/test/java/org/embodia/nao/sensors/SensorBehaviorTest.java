@@ -15,7 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Idle's and get's transition functions against seed 001 §3.4.2-3.4.3, §3.5.2-3.5.3 and
+ * Idle's and get's transition functions against [RAPP] §3.4.2-3.4.3, §3.5.2-3.5.3 and
  * §3.6.2-3.6.3, for each of the three receptors over real buffers and the real FSM: what reaches the
  * real receptor at i0 and later, when tm switches and that the state ends at the next check, what
  * reaches cs and when.

@@ -79,7 +79,7 @@ class SensorCommandCheckTest {
                 continue;
             }
             for (String key : other.keys()) {
-                assertEquals("GET rejected: data_name \"" + key + "\" is a sensor of " + other.receptor() + " (seed 001 " + other.section()
+                assertEquals("GET rejected: data_name \"" + key + "\" is a sensor of " + other.receptor() + " ([RAPP] " + other.section()
                         + "), not of " + family.receptor() + "; " + family.accepted(), check(family, Rig.get(key)));
             }
         }
@@ -87,9 +87,9 @@ class SensorCommandCheckTest {
 
     @Test
     void rejectionsSayWhatIsWrongAndWhatIsAccepted() {
-        assertEquals("a command without cmd was rejected; r_core,touch takes cmd = GET (seed 001 §3.4.1)",
+        assertEquals("a command without cmd was rejected; r_core,touch takes cmd = GET ([RAPP] §3.4.1)",
                 check(SensorFamily.TOUCH, new SensorCommand()));
-        assertEquals("a command without cmd was rejected; r_core,fsr takes cmd = GET (seed 001 §3.6.1)",
+        assertEquals("a command without cmd was rejected; r_core,fsr takes cmd = GET ([RAPP] §3.6.1)",
                 check(SensorFamily.FSR, new SensorCommand()));
         assertEquals("GET rejected: data_name is empty; " + TOUCH_READS, check(SensorFamily.TOUCH, Rig.get(null)));
         assertEquals("GET rejected: data_name is empty; " + INERTIAL_READS, check(SensorFamily.INERTIAL, Rig.get(" ")));
@@ -111,7 +111,7 @@ class SensorCommandCheckTest {
                 + "Device/SubDeviceList/InertialSensor/AngleZ/Sensor/Value", check(SensorFamily.INERTIAL, Rig.get("InertialSensor/AngleZ")));
         assertEquals("GET rejected: data_name \"RFoot/FSR/TotalWeight\" names a sensor, not its ALMemory key; ask for "
                 + "Device/SubDeviceList/RFoot/FSR/TotalWeight/Sensor/Value", check(SensorFamily.FSR, Rig.get("RFoot/FSR/TotalWeight")));
-        assertEquals("GET rejected: data_name \"Head/Touch/Front\" is a sensor of r_core,touch (seed 001 §3.4), not of r_core,fsr; " + FSR_READS,
+        assertEquals("GET rejected: data_name \"Head/Touch/Front\" is a sensor of r_core,touch ([RAPP] §3.4), not of r_core,fsr; " + FSR_READS,
                 check(SensorFamily.FSR, Rig.get("Head/Touch/Front")), "another receptor's sensor, by name");
     }
 }

@@ -151,7 +151,7 @@ class SensorFsmTest {
                 + "; " + family.accepted(), rejected(rig, Rig.get("Device/SubDeviceList/Nose/Sensor/Value")));
         assertEquals("GET rejected: data_name is empty; " + family.accepted(), rejected(rig, Rig.get(null)));
         assertEquals("GET rejected: data_name is empty; " + family.accepted(), rejected(rig, Rig.get("")));
-        assertEquals("a command without cmd was rejected; " + receptor + " takes cmd = GET (seed 001 " + family.section() + ".1)",
+        assertEquals("a command without cmd was rejected; " + receptor + " takes cmd = GET ([RAPP] " + family.section() + ".1)",
                 rejected(rig, new SensorCommand()));
         int rejections = 4;
         for (SensorFamily other : SensorFamily.values()) {

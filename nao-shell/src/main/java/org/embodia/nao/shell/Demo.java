@@ -30,7 +30,7 @@ import org.embodia.scheduler.StateSwitch;
 /**
  * The NAO scenario of {@code nao:demo}: every behaviour of the core agent's virtual effectors and
  * receptors once, each checked against its goal, the demo failing at the first goal missed. A
- * watcher prints every state change of the seven subsystems' FSMs under the seed's names
+ * watcher prints every state change of the seven subsystems' FSMs under [RAPP]'s names
  * (e_core,body: idle -> moveto). Where a behaviour needs the world to act (someone speaking, a hand on
  * the head), the simulated NAO does it.
  */
@@ -257,7 +257,7 @@ final class Demo {
         }
     }
 
-    /** Prints every FSM state change of the seven subsystems, named as seed 001 names them. */
+    /** Prints every FSM state change of the seven subsystems, named as [RAPP] names them. */
     private void watch() {
         Map<String, Long> seen = new HashMap<>();
         for (String s : SUBSYSTEMS) {

@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
 
+import org.apache.felix.service.command.Descriptor;
 import org.embodia.api.buffer.Message;
 import org.embodia.nao.api.BodyCommand;
 import org.embodia.nao.api.BodyStatus;
@@ -33,7 +34,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 
 /**
  * Gogo commands of scope {@code nao}: one per behaviour of the NAO core agent's virtual effectors and
- * receptors (seed 001 §3.1–3.7). Each sends cs's command through {@link NaoConsole}, waits until the
+ * receptors ([RAPP] §3.1–3.7). Each sends cs's command through {@link NaoConsole}, waits until the
  * subsystem's FSM has run the behaviour and returned to idle, and answers with what came back to cs;
  * a rejected command answers with the subsystem's reason and leaves it in idle.
  */
@@ -45,7 +46,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
         "osgi.command.function=inertial", "osgi.command.function=fsr", "osgi.command.function=hear", "osgi.command.function=press",
         "osgi.command.function=demo"})
 public final class NaoCommands {
-    /** The step of NAO's subsystems, s (seed 001: 20 ms). */
+    /** The step of NAO's subsystems, s ([RAPP]: 20 ms). */
     static final double STEP = 0.02;
     /** NAOqi's defaults for what cs leaves to the operator: English, full volume, centre panorama, the 16 kHz front microphone. */
     static final String LANGUAGE = "English";
@@ -99,7 +100,8 @@ public final class NaoCommands {
      * Someone near the (simulated) robot says {@code words}: synthesized speech reaches its four
      * microphones; or, given one argument ending in .wav, that recording does.
      */
-    public String hear(String... words) throws IOException {
+    @Descriptor("someone near the simulated robot speaks: synthesized speech, or a recording, reaches its microphones")
+    public String hear(@Descriptor("the words spoken, or one WAV file") String... words) throws IOException {
         if (words.length == 1 && words[0].endsWith(".wav")) {
             double seconds = simulator("hear").hear(Path.of(words[0]));
             return String.format(Locale.ROOT, "hear: %s, %.2f s of sound at the microphones", words[0], seconds);
@@ -110,16 +112,19 @@ public final class NaoCommands {
     }
 
     /** A hand on (or off) one of the simulated robot's touch sensors, by NAOqi name or ALMemory key. */
-    public String press(String sensor, boolean touched) {
+    @Descriptor("puts a hand on (true) or takes it off (false) a touch sensor of the simulated robot")
+    public String press(@Descriptor("the sensor's NAOqi name or ALMemory key") String sensor, @Descriptor("true to touch, false to let go") boolean touched) {
         simulator("press").touch(sensor, touched);
         return "press: " + sensor + (touched ? " touched" : " released");
     }
 
     /** Every behaviour once, each checked against its goal; fails at the first goal missed. */
+    @Descriptor("drives every behaviour once, each checked against its goal")
     public String demo() throws InterruptedException, IOException {
         return new Demo(this, console, simulator("demo"), System.out).run();
     }
 
+    @Descriptor("prints every subsystem's state and the EKF pose")
     public String status() {
         StringBuilder b = new StringBuilder();
         BodyStatus body = console.body.latest();
@@ -133,7 +138,9 @@ public final class NaoCommands {
     // --- e_core,body (§3.1) ---
 
     /** move: walk at (vx, vy, ω) in m/s, m/s, rad/s; with {@code seconds}, STOP after that long. */
-    public String move(double vx, double vy, double omega, double... seconds) throws InterruptedException {
+    @Descriptor("move: walks at (vx, vy, omega); with a duration, STOP after it (else nao:halt stops it)")
+    public String move(@Descriptor("vx, m/s") double vx, @Descriptor("vy, m/s") double vy, @Descriptor("omega, rad/s") double omega,
+            @Descriptor("[duration, s]") double... seconds) throws InterruptedException {
         if (seconds.length == 0) {
             begin(console.body, c -> {
                 c.cmd = BodyCommand.Cmd.MOVE;
@@ -155,6 +162,7 @@ public final class NaoCommands {
     }
 
     /** STOP to body: ends move, moveto, posture or inter. */
+    @Descriptor("STOP to body: ends move, moveto, posture or inter")
     public String halt() throws InterruptedException {
         console.body.post(c -> c.cmd = BodyCommand.Cmd.STOP);
         // STOP ends move, moveto, posture and inter through tm; in idle it does nothing.
@@ -166,7 +174,8 @@ public final class NaoCommands {
     }
 
     /** moveto: walk to (x, y, θ) relative to the robot, m, m, rad. */
-    public String moveto(double x, double y, double theta) throws InterruptedException {
+    @Descriptor("moveto: walks to a pose relative to the robot")
+    public String moveto(@Descriptor("x, m") double x, @Descriptor("y, m") double y, @Descriptor("theta, rad") double theta) throws InterruptedException {
         double seconds = 10 + 30 * Math.hypot(x, y) + 10 * Math.abs(theta);
         run(console.body, c -> {
             c.cmd = BodyCommand.Cmd.MOVE_TO;
@@ -176,7 +185,9 @@ public final class NaoCommands {
     }
 
     /** posture: go to a predefined posture (Stand, StandInit, Crouch, ...) at a fraction of the maximum speed. */
-    public String posture(String name, double... speed) throws InterruptedException {
+    @Descriptor("posture: goes to a predefined posture")
+    public String posture(@Descriptor("Stand, StandInit, StandZero, Crouch, Sit, SitRelax, LyingBelly or LyingBack") String name,
+            @Descriptor("[fraction of the maximum speed (0.8)]") double... speed) throws InterruptedException {
         double fraction = speed.length > 0 ? speed[0] : 0.8;
         BodyStatus s = run(console.body, c -> {
             c.cmd = BodyCommand.Cmd.POSTURE;
@@ -186,7 +197,9 @@ public final class NaoCommands {
     }
 
     /** inter: joint angles (rad) at a fraction of the maximum speed, e.g. {@code nao:inter 0.2 HeadYaw 0.5 HeadPitch -0.1}. */
-    public String inter(double fractionMaxSpeed, String... jointsAndAngles) throws InterruptedException {
+    @Descriptor("inter: moves joints to angles at a fraction of the maximum speed")
+    public String inter(@Descriptor("fraction of the maximum speed") double fractionMaxSpeed,
+            @Descriptor("joint names each followed by its angle, rad") String... jointsAndAngles) throws InterruptedException {
         if (jointsAndAngles.length == 0 || jointsAndAngles.length % 2 != 0) {
             throw new IllegalArgumentException("inter: give joint names and angles in pairs, e.g. nao:inter 0.2 HeadYaw 0.5");
         }
@@ -206,7 +219,8 @@ public final class NaoCommands {
     }
 
     /** set_stiffness: a stiffness in [0, 1] for joints, chains or Body (the default). */
-    public String stiffness(double value, String... names) throws InterruptedException {
+    @Descriptor("set_stiffness: sets the stiffness of joints, chains or the whole body")
+    public String stiffness(@Descriptor("stiffness in [0, 1]") double value, @Descriptor("[joints or chains (Body)]") String... names) throws InterruptedException {
         String[] targets = names.length == 0 ? new String[] {"Body"} : names;
         run(console.body, c -> {
             c.cmd = BodyCommand.Cmd.STIFFNESS;
@@ -219,7 +233,8 @@ public final class NaoCommands {
     }
 
     /** get from body, ls, mic or cam: the value named {@code dataName}, e.g. {@code nao:get body Device/SubDeviceList/HeadYaw/Position/Sensor/Value}. */
-    public String get(String subsystem, String dataName) throws InterruptedException {
+    @Descriptor("get: reads a value through the body, ls, mic or cam subsystem")
+    public String get(@Descriptor("body, ls, mic or cam") String subsystem, @Descriptor("the ALMemory key") String dataName) throws InterruptedException {
         return switch (subsystem) {
             case "body" -> "body " + run(console.body, c -> {
                 c.cmd = BodyCommand.Cmd.GET;
@@ -244,7 +259,8 @@ public final class NaoCommands {
     // --- e_core,ls (§3.2) ---
 
     /** say: speak {@code text} in the voice and language of {@code nao:voice}. */
-    public String say(String... words) throws InterruptedException {
+    @Descriptor("say: speaks in the voice and language of nao:voice")
+    public String say(@Descriptor("the words to say") String... words) throws InterruptedException {
         String text = String.join(" ", words);
         LsStatus s = run(console.ls, c -> {
             c.cmd = LsCommand.Cmd.SAY;
@@ -258,7 +274,9 @@ public final class NaoCommands {
      * play: an audio file; {@code from} a position in seconds, or {@code loop} to play it over and
      * over until {@code nao:stop}.
      */
-    public String play(String file, String... fromOrLoop) throws InterruptedException {
+    @Descriptor("play: plays an audio file")
+    public String play(@Descriptor("the audio file") String file, @Descriptor("[position to start from, s | loop]") String... fromOrLoop)
+            throws InterruptedException {
         boolean loop = fromOrLoop.length > 0 && fromOrLoop[0].equals("loop");
         double from = fromOrLoop.length > 0 && !loop ? number(fromOrLoop[0], "the position to play from") : 0;
         Consumer<LsCommand> fill = c -> {
@@ -277,13 +295,16 @@ public final class NaoCommands {
     }
 
     /** stop: ends what the loudspeaker plays or says. */
+    @Descriptor("stop: ends what the loudspeaker plays or says")
     public String stop() throws InterruptedException {
         run(console.ls, c -> c.cmd = LsCommand.Cmd.STOP, (LsStatus st) -> st.reasonSeq, s -> s.reason, "stop", 5);
         return "stop: the loudspeaker is silent";
     }
 
     /** set_params: voice, language, volume in [0, 1] and stereo panorama in [-1, 1] of the loudspeaker. */
-    public String voice(String voiceName, String lang, double vol, double pan) throws InterruptedException {
+    @Descriptor("set_params: the loudspeaker's voice, language, volume and panorama")
+    public String voice(@Descriptor("the voice, e.g. kevin16") String voiceName, @Descriptor("the language, e.g. English") String lang,
+            @Descriptor("volume in [0, 1]") double vol, @Descriptor("stereo panorama in [-1, 1]") double pan) throws InterruptedException {
         run(console.ls, c -> {
             c.cmd = LsCommand.Cmd.SET_PARAMS;
             c.params.dvt = voiceName;
@@ -310,7 +331,8 @@ public final class NaoCommands {
     // --- r_core,mic (§3.3) ---
 
     /** record: {@code seconds} of the front microphone into a WAV file. */
-    public String record(String file, double seconds) throws InterruptedException {
+    @Descriptor("record: records the front microphone into a WAV file")
+    public String record(@Descriptor("the WAV file") String file, @Descriptor("duration, s") double seconds) throws InterruptedException {
         MicStatus s = run(console.mic, c -> {
             micCommand(c, MicCommand.Cmd.RECORD);
             c.fp = file;
@@ -320,7 +342,9 @@ public final class NaoCommands {
     }
 
     /** register: record into a WAV file until the energy stays under {@code energy} for {@code silence} seconds. */
-    public String register(String file, double energy, double silence, double... timeout) throws InterruptedException {
+    @Descriptor("register: records into a WAV file until the energy stays under a threshold for a while")
+    public String register(@Descriptor("the WAV file") String file, @Descriptor("the energy threshold") double energy, @Descriptor("the silence that ends it, s") double silence,
+            @Descriptor("[timeout, s (60)]") double... timeout) throws InterruptedException {
         double limit = timeout.length > 0 ? timeout[0] : 60;
         MicStatus s = run(console.mic, c -> {
             micCommand(c, MicCommand.Cmd.REGISTER);
@@ -332,7 +356,9 @@ public final class NaoCommands {
     }
 
     /** recog: word spotting over the comma-separated dictionary with a probability threshold in [0, 1]. */
-    public String recog(String dictionary, double threshold, double... timeout) throws InterruptedException {
+    @Descriptor("recog: word spotting; the word heard, or Empty under the threshold")
+    public String recog(@Descriptor("the words to spot, comma-separated") String dictionary, @Descriptor("probability threshold in [0, 1]") double threshold,
+            @Descriptor("[timeout, s (60)]") double... timeout) throws InterruptedException {
         String[] words = dictionary.split(",");
         MicStatus s = run(console.mic, c -> {
             micCommand(c, MicCommand.Cmd.RECOGNIZE);
@@ -357,7 +383,8 @@ public final class NaoCommands {
     // --- r_core,cam (§3.7) ---
 
     /** image: one image from camera {@code cid} (0 top, 1 bottom) at NAOqi resolution {@code res} (e.g. 2 = kVGA); answers its size. */
-    public String image(int cid, int res) throws InterruptedException {
+    @Descriptor("image: one image from a head camera; answers its size")
+    public String image(@Descriptor("camera: 0 top, 1 bottom") int cid, @Descriptor("NAOqi resolution, e.g. 2 = kVGA") int res) throws InterruptedException {
         CamStatus s = run(console.cam, c -> {
             c.cmd = CamCommand.Cmd.IMAGE;
             c.params.cid = cid;
@@ -369,7 +396,9 @@ public final class NaoCommands {
     }
 
     /** set_params: a camera parameter of camera {@code cid} by NAOqi's id (e.g. 11 = kCameraAutoExpositionID). */
-    public String camparam(int cid, int parameterId, int value) throws InterruptedException {
+    @Descriptor("set_params: sets a camera parameter")
+    public String camparam(@Descriptor("camera: 0 top, 1 bottom") int cid, @Descriptor("NAOqi's parameter id, e.g. 11 = kCameraAutoExpositionID") int parameterId,
+            @Descriptor("the value") int value) throws InterruptedException {
         run(console.cam, c -> {
             c.cmd = CamCommand.Cmd.SET_PARAMETERS;
             c.params.cid = cid;
@@ -381,15 +410,18 @@ public final class NaoCommands {
 
     // --- r_core,touch, r_core,inertial, r_core,fsr (§3.4–3.6) ---
 
-    public String touch(String key) throws InterruptedException {
+    @Descriptor("get: reads a touch sensor through r_core,touch")
+    public String touch(@Descriptor("the sensor's ALMemory key") String key) throws InterruptedException {
         return "touch " + sensorGet(console.touch, key).value;
     }
 
-    public String inertial(String key) throws InterruptedException {
+    @Descriptor("get: reads an inertial sensor through r_core,inertial")
+    public String inertial(@Descriptor("the sensor's ALMemory key") String key) throws InterruptedException {
         return "inertial " + sensorGet(console.inertial, key).value;
     }
 
-    public String fsr(String key) throws InterruptedException {
+    @Descriptor("get: reads a force sensitive resistor through r_core,fsr")
+    public String fsr(@Descriptor("the sensor's ALMemory key") String key) throws InterruptedException {
         return "fsr " + sensorGet(console.fsr, key).value;
     }
 

@@ -21,7 +21,7 @@ import org.osgi.service.component.annotations.Component;
 
 /**
  * The operator's control subsystem {@code core/a./cs} of the NAO core agent in the nao-sim profile:
- * where seed 001's c_core,cs (§3.8) decides what the virtual effectors and receptors do, here the
+ * where [RAPP]'s c_core,cs (§3.8) decides what the virtual effectors and receptors do, here the
  * {@code nao:} commands do. Its buffers are cs's (§3.8.1): a command buffer to each virtual effector
  * and receptor ({@code body_command} → {@code core/a.body/ve:command}, ...) and a status buffer from
  * each. Each step it forwards what the shell asked for and publishes what came back; it has no FSM of

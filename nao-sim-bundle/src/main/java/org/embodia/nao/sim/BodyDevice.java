@@ -14,10 +14,10 @@ import org.embodia.nao.sim.body.SimulatedBody;
 import org.embodia.nao.sim.memory.AlMemory;
 
 /**
- * ALMotion, ALRobotPosture and ALMemory behind E_core,body (seed 001 §3.1.1): each command of the body virtual
+ * ALMotion, ALRobotPosture and ALMemory behind E_core,body ([RAPP] §3.1.1): each command of the body virtual
  * effector becomes the NAOqi call its name says, on the simulated body, and the body's state goes back every tick.
  *
- * <p>Readings of the seed where it is loose:
+ * <p>Readings of [RAPP] where it is loose:
  * <ul>
  * <li>MOVE's velocity is in m/s and rad/s, as §3.1.1 gives it, so it is ALMotion.move, not moveToward (whose
  * arguments are fractions of the limits); velocities beyond the walk's limits are refused. A MOVE with zero velocity,

@@ -9,7 +9,7 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 
 /**
- * {@code core/a.body/re} in simulation, E_core,body of seed 001 §3.1: ALMotion, ALRobotPosture and ALMemory over the
+ * {@code core/a.body/re} in simulation, E_core,body of [RAPP] §3.1: ALMotion, ALRobotPosture and ALMemory over the
  * simulated body. Status every tick: odm, im, cja, cmp, cpost; attained and value when assigned.
  */
 @Component(service = Subsystem.class)

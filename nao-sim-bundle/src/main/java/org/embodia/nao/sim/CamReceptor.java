@@ -9,7 +9,7 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 
 /**
- * {@code core/a.cam/rr} in simulation, R_core,cam of seed 001 §3.7: ALVideoDevice and ALMemory over the simulated head
+ * {@code core/a.cam/rr} in simulation, R_core,cam of [RAPP] §3.7: ALVideoDevice and ALMemory over the simulated head
  * cameras. Its status has room for a k4VGA image ({@value CameraDevice#IMAGE_CAPACITY} bytes); a reader's buffer
  * must hold the largest resolution it subscribes with. The status is sent only in a tick that assigns name_id, image
  * or value: an image is too large to copy every 20 ms for nothing, and new(x) reads the counters.

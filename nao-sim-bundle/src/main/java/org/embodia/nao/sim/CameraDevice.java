@@ -19,7 +19,7 @@ import org.embodia.nao.sim.camera.SimulatedCameras;
 import org.embodia.nao.sim.memory.AlMemory;
 
 /**
- * ALVideoDevice and ALMemory behind R_core,cam (seed 001 §3.7.1), over the two simulated head cameras looking into
+ * ALVideoDevice and ALMemory behind R_core,cam ([RAPP] §3.7.1), over the two simulated head cameras looking into
  * {@link Scene#room()}. Every command goes to a worker in order: subscribing, unsubscribing and parameters are quick,
  * but rendering an image by ray casting takes tens of milliseconds at kVGA. What it answers (name_id, image, value)
  * is reported in the tick that takes it up, the image in kBGRColorSpace at the subscribed resolution, drawn from the

@@ -9,7 +9,7 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 
 /**
- * {@code core/a.fsr/rr} in simulation: the feet's force sensitive resistors (seed 001 §3.6) and each foot's total
+ * {@code core/a.fsr/rr} in simulation: the feet's force sensitive resistors ([RAPP] §3.6) and each foot's total
  * weight, read from ALMemory by GET_DATA.
  */
 @Component(service = Subsystem.class)

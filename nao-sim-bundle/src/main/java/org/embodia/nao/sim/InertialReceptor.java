@@ -9,7 +9,7 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 
 /**
- * {@code core/a.inertial/rr} in simulation: the inertial unit (seed 001 §3.5): angles, gyrometers, accelerometers,
+ * {@code core/a.inertial/rr} in simulation: the inertial unit ([RAPP] §3.5): angles, gyrometers, accelerometers,
  * read from ALMemory by GET_DATA.
  */
 @Component(service = Subsystem.class)

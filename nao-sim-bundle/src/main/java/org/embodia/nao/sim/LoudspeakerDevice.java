@@ -17,7 +17,7 @@ import org.embodia.nao.sim.speech.SimulatedMicrophones;
 import org.embodia.speech.SpeechSynthesizer;
 
 /**
- * ALTextToSpeech, ALAudioPlayer and ALMemory behind E_core,ls (seed 001 §3.2.1), with NAO's loudspeakers playing into
+ * ALTextToSpeech, ALAudioPlayer and ALMemory behind E_core,ls ([RAPP] §3.2.1), with NAO's loudspeakers playing into
  * WAV files in simulated time (there is no sound card) and into the robot's own microphones.
  *
  * <p>SAY: FreeTTS synthesizes the text on the worker, in the voice set by SET_PARAMETERS, into

@@ -9,7 +9,7 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 
 /**
- * {@code core/a.ls/re} in simulation, E_core,ls of seed 001 §3.2: ALTextToSpeech, ALAudioPlayer and ALMemory over the
+ * {@code core/a.ls/re} in simulation, E_core,ls of [RAPP] §3.2: ALTextToSpeech, ALAudioPlayer and ALMemory over the
  * simulated loudspeakers. Status every tick; synthesized and value change when assigned.
  */
 @Component(service = Subsystem.class)

@@ -9,7 +9,7 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 
 /**
- * {@code core/a.mic/rr} in simulation, R_core,mic of seed 001 §3.3: ALAudioDevice, ALAudioRecorder,
+ * {@code core/a.mic/rr} in simulation, R_core,mic of [RAPP] §3.3: ALAudioDevice, ALAudioRecorder,
  * ALSpeechRecognition and ALMemory over the simulated microphones. Status every tick: enrg; rw and value when assigned.
  */
 @Component(service = Subsystem.class)

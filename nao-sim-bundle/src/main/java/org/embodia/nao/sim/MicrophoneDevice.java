@@ -23,7 +23,7 @@ import org.embodia.speech.SpeechRecognizer;
 import org.embodia.speech.WavWriter;
 
 /**
- * ALAudioDevice, ALAudioRecorder, ALSpeechRecognition and ALMemory behind R_core,mic (seed 001 §3.3.1), over the
+ * ALAudioDevice, ALAudioRecorder, ALSpeechRecognition and ALMemory behind R_core,mic ([RAPP] §3.3.1), over the
  * simulated microphones.
  *
  * <p>enrg: every tick, each microphone's energy over the tick's 20 ms frame (ALAudioDevice's unit: RMS of 16-bit

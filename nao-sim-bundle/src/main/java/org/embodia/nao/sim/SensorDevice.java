@@ -7,7 +7,7 @@ import org.embodia.nao.sim.memory.AlMemory;
 
 /**
  * The touch sensors, the inertial unit or the FSRs as NAOqi offers them to R_core,touch, R_core,inertial and
- * R_core,fsr (seed 001 §3.4-3.6): through ALMemory, read by GET_DATA. The body's step keeps their keys current; which
+ * R_core,fsr ([RAPP] §3.4-3.6): through ALMemory, read by GET_DATA. The body's step keeps their keys current; which
  * keys a receptor may read is the virtual receptor's check, so any key ALMemory holds is answered here.
  */
 final class SensorDevice extends CommandedDevice<SensorReceptorCommand> {

@@ -9,7 +9,7 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 
 /**
- * {@code core/a.touch/rr} in simulation: the touch sensors (seed 001 §3.4): head, hands and foot bumpers, read from ALMemory by GET_DATA.
+ * {@code core/a.touch/rr} in simulation: the touch sensors ([RAPP] §3.4): head, hands and foot bumpers, read from ALMemory by GET_DATA.
  */
 @Component(service = Subsystem.class)
 public final class TouchReceptor extends RealSubsystem<SensorReceptorCommand, SensorReceptorStatus> {

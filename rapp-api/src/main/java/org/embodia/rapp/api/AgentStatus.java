@@ -1,6 +1,6 @@
 package org.embodia.rapp.api;
 
-/** da_status (seed 001 §3.8.1): how a dynamic agent is doing, as the core agent's cs sees it. */
+/** da_status ([RAPP] §3.8.1): how a dynamic agent is doing, as the core agent's cs sees it. */
 public enum AgentStatus {
     /** Installed and started; its {@link DynamicAgent#run} has not begun. */
     INIT,

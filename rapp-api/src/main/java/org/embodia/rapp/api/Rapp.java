@@ -7,7 +7,7 @@ import java.util.Map;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
- * The RAPP API functions of seed 001 §3.8.17, each carried out by the core agent's execute behaviour of the same name
+ * The RAPP API functions of [RAPP] §3.8.17, each carried out by the core agent's execute behaviour of the same name
  * (§3.8.11). Every call blocks until the virtual effector or receptor reports completion and throws
  * {@link RappException} when it cannot be carried out. A call is made by one thread at a time; an agent's concurrent
  * calls are carried out one after another.

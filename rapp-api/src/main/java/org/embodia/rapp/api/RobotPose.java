@@ -1,7 +1,7 @@
 package org.embodia.rapp.api;
 
 /**
- * pose (seed 001 §3.8.1): the robot's pose in the world frame, position [x, y, z] in m and orientation as a unit
+ * pose ([RAPP] §3.8.1): the robot's pose in the world frame, position [x, y, z] in m and orientation as a unit
  * quaternion [x, y, z, w].
  */
 public record RobotPose(double x, double y, double z, double qx, double qy, double qz, double qw) {

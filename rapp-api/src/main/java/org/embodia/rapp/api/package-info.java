@@ -1,5 +1,5 @@
 /**
- * The RAPP API of seed 001 §3.8.11 and §3.8.17: the one way a dynamic agent (an app) reaches the robot.
+ * The RAPP API of [RAPP] §3.8.11 and §3.8.17: the one way a dynamic agent (an app) reaches the robot.
  *
  * <p>A dynamic agent is a bundle that the RAPP core agent's control subsystem c_core,cs downloads from the store,
  * installs and starts at run time. The bundle's manifest names the app ({@value DynamicAgent#APP_NAME_HEADER}) and the
@@ -11,7 +11,7 @@
  *
  * <p>Apps see nothing else of the robot: not the subsystems, not their buffers.
  */
-@Version("1.0.0")
+@Version("2.0.0")
 @Export
 package org.embodia.rapp.api;
 

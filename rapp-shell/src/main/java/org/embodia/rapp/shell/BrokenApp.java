@@ -46,7 +46,7 @@ final class BrokenApp {
         a.putValue(DynamicAgent.APP_NAME_HEADER, NAME);
         a.putValue(DynamicAgent.APP_KEYWORDS_HEADER, KEYWORD);
         // The RAPP API, as every app imports it, and the package nobody exports.
-        a.putValue("Import-Package", "org.embodia.rapp.api;version=\"[1.0,2)\"," + MISSING_PACKAGE + ";version=\"[1.0,2)\"");
+        a.putValue("Import-Package", "org.embodia.rapp.api;version=\"[2.0,3)\"," + MISSING_PACKAGE + ";version=\"[1.0,2)\"");
         Path file = directory.resolve(FILE);
         try (OutputStream o = Files.newOutputStream(file); JarOutputStream out = new JarOutputStream(o, manifest)) {
             // The manifest alone would do; a line says what the jar is to whoever opens it.

@@ -15,12 +15,12 @@ import org.embodia.scheduler.StateSwitch;
 /**
  * What the rapp: demos share: lines stamped with the time since the demo began, steps that wait for a goal and fail
  * the demo when it is not reached in time, and a watcher thread that prints every state switch of the subsystems it
- * is given, under the names the seed gives them. {@link #close()} stops the watcher.
+ * is given, under the names [RAPP] gives them. {@link #close()} stops the watcher.
  */
 final class DemoTrace implements AutoCloseable {
     private final RappCommands rapp;
     private final PrintStream out;
-    /** Subsystem → the seed's name for it, in the order given. */
+    /** Subsystem → [RAPP]'s name for it, in the order given. */
     private final Map<String, String> watched;
     private final long start = System.nanoTime();
     /** Subsystem → the cycle of the latest switch printed; touched under this object's lock only. */
@@ -37,7 +37,7 @@ final class DemoTrace implements AutoCloseable {
         watcher.setDaemon(true);
     }
 
-    /** A trace whose watcher prints the switches of {@code watched} (subsystem → seed's name) from now on. */
+    /** A trace whose watcher prints the switches of {@code watched} (subsystem → [RAPP]'s name) from now on. */
     static DemoTrace start(RappCommands rapp, PrintStream out, Map<String, String> watched) {
         DemoTrace trace = new DemoTrace(rapp, out, watched);
         trace.watcher.start();
@@ -115,7 +115,7 @@ final class DemoTrace implements AutoCloseable {
         return null;
     }
 
-    /** A switch to print, with the seed's name of its subsystem. */
+    /** A switch to print, with [RAPP]'s name of its subsystem. */
     private record Seen(String name, StateSwitch change) {
     }
 

@@ -30,7 +30,7 @@ import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
 
 /**
- * c_core,cs's failure cases (seed 001 §3.8) through the running nao-sim profile, each ending in listen:
+ * c_core,cs's failure cases ([RAPP] §3.8) through the running nao-sim profile, each ending in listen:
  * <ol type="a">
  * <li>someone says a word that is no app's keyword: interpret_short names no app, inform has e_core,ls say "Command was
  * not recognized" (§3.8.7), cs listens again;</li>

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
+import org.apache.felix.service.command.Descriptor;
 import org.embodia.nao.cs.api.RappCore;
 import org.embodia.nao.cs.api.RappStatus;
 import org.embodia.nao.sim.api.NaoSimulator;
@@ -24,7 +25,7 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 
 /**
- * Gogo commands of scope {@code rapp}: the RAPP core agent's dynamic agents as the operator sees them (seed 001
+ * Gogo commands of scope {@code rapp}: the RAPP core agent's dynamic agents as the operator sees them ([RAPP]
  * §3.8). They need c_core,cs running: in nao-sim the operator's console is {@code core/a./cs} until
  * {@code agent:swap org.embodia.nao.shell org.embodia.nao.cs} puts the RAPP control subsystem in its place.
  */
@@ -106,6 +107,7 @@ public final class RappCommands {
     }
 
     /** The apps of the store: name and keywords. */
+    @Descriptor("lists the store's apps with their keywords")
     public String apps() {
         Map<String, List<String>> apps = core().apps();
         if (apps.isEmpty()) {
@@ -117,7 +119,8 @@ public final class RappCommands {
     }
 
     /** Runs an app as if its keyword had been spoken. */
-    public String deploy(String app) {
+    @Descriptor("runs an app as if its keyword had been spoken")
+    public String deploy(@Descriptor("the app's name") String app) {
         core().deploy(app);
         return "deploying " + app + "; rapp:status shows how it goes";
     }
@@ -126,7 +129,8 @@ public final class RappCommands {
      * Runs an app as if its keyword had been spoken and waits until it has been destroyed and cs listens again (at most
      * {@code seconds}, 120 by default); fails with cs's error when the app could not be loaded or ended in one.
      */
-    public String run(String app, double... seconds) throws InterruptedException {
+    @Descriptor("runs an app as if its keyword had been spoken and waits until it has been destroyed")
+    public String run(@Descriptor("the app's name") String app, @Descriptor("[timeout, s (120)]") double... seconds) throws InterruptedException {
         double limit = seconds.length > 0 ? seconds[0] : 120;
         long deadline = System.nanoTime() + (long) (limit * 1e9);
         // Just swapped in, cs reads the store's apps before it listens: wait for that rather than fail.
@@ -155,16 +159,19 @@ public final class RappCommands {
     }
 
     /** Destroys the running app, whatever its state. */
+    @Descriptor("destroys the running app, whatever its state")
     public String destroy() {
         core().destroy();
         return "destroying the running app; cs goes back to listen";
     }
 
+    @Descriptor("prints cs's state, the running app and its da_status, the apps activated and destroyed, the last error")
     public String status() {
         return describe(core().status());
     }
 
     /** The voice path once, end to end: someone says an app's keyword, the app runs and is destroyed. */
+    @Descriptor("runs the voice path once: a keyword spoken, the app run and destroyed")
     public String demo() throws InterruptedException {
         return new VoiceDemo(this, System.out).run();
     }
@@ -173,6 +180,7 @@ public final class RappCommands {
      * cs's failure cases through the running profile: an unknown word, an unreachable store, a hash mismatch and an
      * app that does not resolve, each ending in listen; cs's configuration is restored after each.
      */
+    @Descriptor("runs cs's failure cases: an unknown word, an unreachable store, a hash mismatch, an app that does not resolve")
     public String failures() throws Exception {
         return FailureDemo.run(this, System.out);
     }

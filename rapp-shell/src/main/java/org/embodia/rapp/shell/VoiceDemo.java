@@ -7,7 +7,7 @@ import org.embodia.nao.cs.api.RappStatus;
 import org.embodia.scheduler.StateSwitch;
 
 /**
- * The voice path of seed 001 §3.8 in the simulated NAO, for a keyword and for a long command. First someone near the
+ * The voice path of [RAPP] §3.8 in the simulated NAO, for a keyword and for a long command. First someone near the
  * robot says "hello", r_core,mic spots it in listen, cs fetches the greeter from the store, activates it and relays its
  * calls (it greets, then listens for an answer, which the demo gives: "fine"), and destroys it when it is done. Then
  * someone says "Long" and a sentence: record_cmd records it, interpret_long has the store's speech recognition (the

@@ -42,7 +42,7 @@ class BrokenAppTest {
             assertEquals(BrokenApp.KEYWORD, a.getValue(DynamicAgent.APP_KEYWORDS_HEADER));
             String imports = a.getValue(Constants.IMPORT_PACKAGE);
             assertTrue(imports.contains(BrokenApp.MISSING_PACKAGE + ";version=\"[1.0,2)\""), imports);
-            assertTrue(imports.contains("org.embodia.rapp.api;version=\"[1.0,2)\""), imports);
+            assertTrue(imports.contains("org.embodia.rapp.api;version=\"[2.0,3)\""), imports);
         }
     }
 
@@ -67,7 +67,7 @@ class BrokenAppTest {
         Framework framework = ServiceLoader.load(FrameworkFactory.class).findFirst().orElseThrow().newFramework(Map.of(
                 Constants.FRAMEWORK_STORAGE, dir.resolve("felix-cache").toString(),
                 Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT,
-                Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA, "org.embodia.rapp.api;version=1.0.0"));
+                Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA, "org.embodia.rapp.api;version=2.0.0"));
         framework.start();
         try {
             Bundle bundle = framework.getBundleContext().installBundle(jar.toUri().toString());

@@ -17,7 +17,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /**
- * The RAPP Platform's speech recognition (seed 001 §3.8.5, interpret_long): a recorded command in, the sentence heard
+ * The RAPP Platform's speech recognition ([RAPP] §3.8.5, interpret_long): a recorded command in, the sentence heard
  * out. The sentence is decoded under a grammar of any sequence of words from a vocabulary: {@link #EVERYDAY_WORDS}
  * and the keywords of the apps the store serves now, so that getAppName finds an app's keyword among the other words
  * of a long command. The recognizer (a second or two to load, and its acoustic model in memory) is loaded at the first

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * POST /speech, the RAPP Platform's recognition of a long command (seed 001 §3.8.5): FreeTTS speech recorded into WAV
+ * POST /speech, the RAPP Platform's recognition of a long command ([RAPP] §3.8.5): FreeTTS speech recorded into WAV
  * files, recognized by the store under its everyday words and the keywords of the apps it serves, through
  * {@link StoreClient#recognizeSpeech} and raw HTTP; and the refusals.
  */

@@ -116,7 +116,7 @@ class StoreServerTest {
         assertEquals(new Version(1, 0, 0), export.get("version"));
         List<Requirement> imports = greeter.getRequirements("osgi.wiring.package");
         assertEquals(1, imports.size());
-        assertEquals("(&(osgi.wiring.package=org.embodia.rapp.api)(version>=1.0.0)(!(version>=2.0.0)))",
+        assertEquals("(&(osgi.wiring.package=org.embodia.rapp.api)(version>=2.0.0)(!(version>=3.0.0)))",
                 imports.get(0).getDirectives().get("filter"));
 
         Resource walker = resource(resources, "org.example.walker");

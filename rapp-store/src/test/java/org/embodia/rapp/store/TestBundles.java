@@ -28,7 +28,7 @@ final class TestBundles {
             throws IOException {
         Map<String, String> headers = bundleHeaders(bsn, version);
         headers.put("Export-Package", bsn + ".api;version=\"" + version + "\"");
-        headers.put("Import-Package", "org.embodia.rapp.api;version=\"[1.0,2)\"");
+        headers.put("Import-Package", "org.embodia.rapp.api;version=\"[2.0,3)\"");
         headers.put("RAPP-App-Name", appName);
         headers.put("RAPP-App-Keywords", keywords);
         return jar(directory.resolve(file), headers, appName + " " + version);

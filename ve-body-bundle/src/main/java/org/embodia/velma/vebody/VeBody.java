@@ -23,10 +23,10 @@ import org.embodia.velma.api.Velma;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * velma_core_ve_body, {@code core/a.body/ve} (seeds 000, 004): the virtual effector of Velma's body.
+ * velma_core_ve_body, {@code core/a.body/ve} ([VELMA-BEH], [VELMA-STRUCT]): the virtual effector of Velma's body.
  * It runs twice per cycle: first reading the real effectors' status and passing it up to cs, then
  * reading cs's command and passing it down, or damping every joint on its own in safe mode. Its
- * predicates are computed from its buffers as the seeds README defines them; its behaviours are
+ * predicates are computed from its buffers as docs/velma.md defines them; its behaviours are
  * services of their own (package {@code behaviors}).
  */
 @Component(service = {Subsystem.class, VeBody.class})

@@ -21,7 +21,7 @@ import org.embodia.fsm.engine.StaticCheck;
 import org.embodia.testing.Allocations;
 import org.junit.jupiter.api.Test;
 
-/** The shipped velma.ve_body definition (seed 000) under the engine. */
+/** The shipped velma.ve_body definition ([VELMA-BEH]) under the engine. */
 class VeBodyFsmTest {
 
     static FsmDefinition definition(Map<String, Integer> parameters) throws FsmLoadException {

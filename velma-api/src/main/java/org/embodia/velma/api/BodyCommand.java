@@ -9,10 +9,10 @@ public final class BodyCommand implements Message<BodyCommand> {
     public double torsoTorque;
     public double headPan;
     public double headTilt;
-    /** The seeds' cmdExitSafeState. */
+    /** [VELMA-BEH]'s cmdExitSafeState. */
     public boolean exitSafeState;
 
-    /** The seeds README's allCmdOk: both arms' and the torso's torques finite and below their limits. */
+    /** allCmdOk (docs/velma.md): both arms' and the torso's torques finite and below their limits. */
     public boolean valid() {
         return rightArm.valid() && leftArm.valid() && Math.abs(torsoTorque) < Velma.TORSO_TORQUE_LIMIT;
     }

@@ -24,7 +24,7 @@ public final class DriveStatus implements Message<DriveStatus> {
     public double velocity;
     public double torque;
 
-    /** The seeds README's valid drive status: operation enabled (statusword xxxx xxxx x01x 0111) and no fault. */
+    /** A valid drive status (allHwOk, docs/velma.md): operation enabled (statusword xxxx xxxx x01x 0111) and no fault. */
     public boolean ok() {
         return (statusWord & 0x6F) == 0x27;
     }

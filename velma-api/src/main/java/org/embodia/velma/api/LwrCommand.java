@@ -11,7 +11,7 @@ import org.embodia.api.buffer.Message;
 public final class LwrCommand implements Message<LwrCommand> {
     public final double[] torque = new double[Velma.LWR_JOINTS];
 
-    /** The seeds README's rLwrCmdOk / lLwrCmdOk: every torque finite and below its joint's limit. */
+    /** rLwrCmdOk / lLwrCmdOk, the arms' part of allCmdOk (docs/velma.md): every torque finite and below its joint's limit. */
     public boolean valid() {
         for (int j = 0; j < Velma.LWR_JOINTS; j++) {
             if (!(Math.abs(torque[j]) < Velma.LWR_TORQUE_LIMITS[j])) {

@@ -19,7 +19,7 @@ public final class LwrStatus implements Message<LwrStatus> {
     public FriState state = FriState.MONITOR;
 
     /**
-     * The LWR part of the seeds README's allHwOk: power on for all joints, no error, no warning,
+     * The LWR part of allHwOk (docs/velma.md): power on for all joints, no error, no warning,
      * joint impedance control, FRI quality above UNACCEPTABLE. The FRI state is checked apart ({@code *LwrInCmdState}).
      */
     public boolean ok() {

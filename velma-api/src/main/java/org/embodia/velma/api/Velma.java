@@ -1,7 +1,7 @@
 package org.embodia.velma.api;
 
 /**
- * Velma's constants, from its public implementation as the seeds README lists them: joint limits,
+ * Velma's constants, from its public implementation as docs/velma.md lists them: joint limits,
  * the damping of ve_body's safe behaviour, and the torque limits of a valid command.
  */
 public final class Velma {

@@ -1,5 +1,5 @@
 /**
- * Velma's buffers (seeds 000, 002, 004): the status and commands of the two KUKA LWR arms (FRI) and
+ * Velma's buffers ([VELMA-BEH], [VELMA-INTRO], [VELMA-STRUCT]): the status and commands of the two KUKA LWR arms (FRI) and
  * of the EtherCAT drives of the torso and head (CiA 402), what ve_body passes to cs and back, and the
  * limits that decide whether a command may reach a real effector.
  */

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** The seeds README's allHwOk and allCmdOk parts, field by field. */
+/** The parts of allHwOk and allCmdOk as docs/velma.md defines them, field by field. */
 class ValidityTest {
 
     private static LwrStatus healthyArm() {
@@ -74,7 +74,7 @@ class ValidityTest {
         c.torsoTorque = 0;
         assertTrue(c.valid() && c.headValid());
         c.headTilt = 1.31;
-        assertTrue(c.valid(), "allCmdOk is about arms and torso (seed 000)");
+        assertTrue(c.valid(), "allCmdOk is about arms and torso ([VELMA-BEH])");
         assertFalse(c.headValid(), "the head beyond its limit");
         c.headTilt = Double.NaN;
         assertFalse(c.headValid());

@@ -3,6 +3,7 @@ package org.embodia.velma.shell;
 import java.util.List;
 import java.util.Locale;
 
+import org.apache.felix.service.command.Descriptor;
 import org.embodia.scheduler.Agent;
 import org.embodia.scheduler.RunningSubsystems;
 import org.embodia.velma.cs.api.CartesianImpedanceCommand;
@@ -52,6 +53,7 @@ public final class VelmaCommands {
         return running.state(subsystem);
     }
 
+    @Descriptor("prints both FSMs' states, the joints, the tool poses and the self-collision distance")
     public String status() {
         VelmaView v = task.view();
         if (v.iteration() == 0) {
@@ -91,7 +93,8 @@ public final class VelmaCommands {
      * {@code velma:ready [seconds]}: waits until the control loop runs with the body's status (30 s by
      * default) and says how long after the JVM's start its first cycle came.
      */
-    public String ready(double... seconds) throws InterruptedException {
+    @Descriptor("waits until the control loop runs with the body's status and says how long after the JVM's start it came")
+    public String ready(@Descriptor("[timeout, s (30)]") double... seconds) throws InterruptedException {
         double timeout = seconds.length > 0 ? seconds[0] : 30;
         long deadline = System.nanoTime() + (long) (timeout * 1e9);
         VelmaView v = task.view();
@@ -108,6 +111,7 @@ public final class VelmaCommands {
                 state(CS), state(VE_BODY));
     }
 
+    @Descriptor("cs asks ve_body to leave safe mode; waits until it has")
     public String exitsafe() throws InterruptedException {
         return await(task.exitSafeMode(), 10);
     }
@@ -116,7 +120,10 @@ public final class VelmaCommands {
      * {@code velma:jimp right|left|torso <targets...> <seconds> [stiffness scale]}: 7 joint targets for
      * an arm, one for the torso.
      */
-    public String jimp(String part, double... values) throws InterruptedException {
+    @Descriptor("joint impedance motion of an arm or the torso; waits until it ends")
+    public String jimp(@Descriptor("right, left or torso") String part,
+            @Descriptor("7 joint targets for an arm or 1 for the torso (rad), the duration (s) [, a stiffness scale]") double... values)
+            throws InterruptedException {
         int n = part.equals("torso") ? 1 : 7;
         if (!part.equals("right") && !part.equals("left") && !part.equals("torso")) {
             throw new IllegalArgumentException("velma:jimp right|left|torso <targets> <seconds> [stiffness scale], got part '" + part + "'");
@@ -137,7 +144,10 @@ public final class VelmaCommands {
     }
 
     /** {@code velma:cimp right|left x y z [roll pitch yaw] <seconds>}: without angles the orientation is kept. */
-    public String cimp(String arm, double... values) throws InterruptedException {
+    @Descriptor("Cartesian impedance motion of an arm's tool point; waits until it ends")
+    public String cimp(@Descriptor("right or left") String arm,
+            @Descriptor("x y z (m) [roll pitch yaw (rad)] and the duration (s); without angles the orientation is kept") double... values)
+            throws InterruptedException {
         if (!arm.equals("right") && !arm.equals("left")) {
             throw new IllegalArgumentException("velma:cimp right|left x y z [roll pitch yaw] <seconds>, got arm '" + arm + "'");
         }
@@ -156,14 +166,18 @@ public final class VelmaCommands {
         return await(task.cartesianImpedance(c), seconds);
     }
 
+    @Descriptor("safe_col: pushes the arms out of self collision; waits until it ends")
     public String relax() throws InterruptedException {
         return await(task.relax(), 10);
     }
 
-    public String head(double pan, double tilt, double seconds) throws InterruptedException {
+    @Descriptor("moves the head; waits until it ends")
+    public String head(@Descriptor("pan (rad)") double pan, @Descriptor("tilt (rad)") double tilt, @Descriptor("duration (s)") double seconds)
+            throws InterruptedException {
         return await(task.head(pan, tilt, seconds), seconds);
     }
 
+    @Descriptor("runs the demo scenario: safe, exit safe, jnt_imp, cart_imp, a self collision, safe_col, a refused command")
     public String demo() throws InterruptedException {
         return new Demo(task, this, System.out).run();
     }

@@ -47,7 +47,7 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
         MANUAL,
         /**
          * The control loop's period ticks it: the step of {@code core/a.ethercat/re}, the last real effector of
-         * Velma's cycle (seed 004), ends with a tick. What a periodic activity needs, as when the simulation
+         * Velma's cycle ([VELMA-STRUCT]), ends with a tick. What a periodic activity needs, as when the simulation
          * replaces the hardware bundles in a running loop.
          */
         LOOP;

@@ -1,6 +1,6 @@
 /**
  * Velma's task interface: what task agents and the shell ask of velma_core_cs (the role of
- * ros_interface/a in seed 004) — leave safe mode, joint and Cartesian impedance motions, the
+ * ros_interface/a in [VELMA-STRUCT]) — leave safe mode, joint and Cartesian impedance motions, the
  * self-collision relax behaviour, head motions — validated before they reach the control loop, and
  * a view of the robot's state.
  */

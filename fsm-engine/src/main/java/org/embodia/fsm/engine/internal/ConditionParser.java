@@ -7,7 +7,7 @@ import org.embodia.api.fsm.Condition;
 
 /**
  * Parses the condition syntax of definition files: predicate names, TRUE, FALSE, and, or, not and
- * parentheses. The seeds' symbols ∧, ∨, ¬ and C's &&, ||, ! are accepted as well.
+ * parentheses. The specifications' symbols ∧, ∨, ¬ and C's &&, ||, ! are accepted as well.
  * Precedence: not binds tightest, then and, then or.
  */
 public final class ConditionParser {

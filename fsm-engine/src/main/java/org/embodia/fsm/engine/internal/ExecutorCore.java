@@ -11,7 +11,7 @@ import org.embodia.api.fsm.TransitionType;
 import org.embodia.fsm.engine.ExecutorError;
 
 /**
- * One FSM executor with mc_rtc's semantics (seed 003). One {@link #iterate()}: apply a pending
+ * One FSM executor with mc_rtc's semantics ([MCRTC-FSM]). One {@link #iterate()}: apply a pending
  * play or interrupt (stop and teardown the running state); run the current state; the first time
  * it reports done, latch its output; in managed mode, or when no transition matches, the FSM is
  * complete; otherwise take the transition at once if it is Auto, or StepByStep while StepByStep is

@@ -8,6 +8,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.apache.felix.service.command.Descriptor;
 import org.embodia.api.fsm.FsmDefinition;
 import org.embodia.fsm.engine.DotExporter;
 import org.embodia.fsm.engine.ExecutorError;
@@ -60,6 +61,7 @@ public final class FsmCommands {
     }
 
     /** fsm:definitions — every loaded definition with its source file. */
+    @Descriptor("lists every loaded FSM definition with its source file")
     public String definitions() {
         return Stream.concat(
                 catalog.definitions().values().stream().map(d -> d.name() + "  Embodied Agent, " + d.states().size()
@@ -70,19 +72,22 @@ public final class FsmCommands {
     }
 
     /** fsm:problems — definitions that were refused, with file and line. */
+    @Descriptor("lists the definitions that were refused, with file and line")
     public String problems() {
         return catalog.problems().stream().map(Problem::toString).collect(Collectors.joining("\n"));
     }
 
     /** fsm:check &lt;name&gt; — the static determinism check of an Embodied Agent FSM. */
-    public String check(String name) {
+    @Descriptor("checks an Embodied Agent FSM statically: states that end with no initial condition or several holding")
+    public String check(@Descriptor("the Embodied Agent FSM definition's name") String name) {
         FsmDefinition d = catalog.definition(name).orElseThrow(() -> new IllegalArgumentException("no Embodied Agent FSM definition '"
                 + name + "' (loaded: " + String.join(", ", catalog.definitions().keySet()) + ")"));
         return StaticCheck.check(d).format();
     }
 
     /** fsm:dot &lt;name&gt; — a running FSM (its current state highlighted) or a definition, as a Graphviz digraph. */
-    public String dot(String name) {
+    @Descriptor("prints a running FSM (its current state highlighted) or a definition as a Graphviz digraph")
+    public String dot(@Descriptor("the running FSM's or the definition's name") String name) {
         RunningFsm fsm = runningOrNull(name);
         if (fsm != null) {
             return DotExporter.toDot(fsm.definition(), fsm.state());
@@ -91,7 +96,8 @@ public final class FsmCommands {
     }
 
     /** fsm:dot &lt;name&gt; &lt;state&gt; — a definition with {@code state} highlighted. */
-    public String dot(String name, String current) {
+    @Descriptor("prints a definition as a Graphviz digraph with a state highlighted")
+    public String dot(@Descriptor("the definition's name") String name, @Descriptor("the state to highlight") String current) {
         if (catalog.definition(name).isPresent()) {
             return DotExporter.toDot(catalog.definition(name).get(), current);
         }
@@ -101,53 +107,63 @@ public final class FsmCommands {
     }
 
     /** fsm:list — the FSMs running in the framework. */
+    @Descriptor("lists the running FSMs: iteration, state, output, status")
     public String list() {
         return running.stream().map(FsmCommands::summary).sorted().collect(Collectors.joining("\n"));
     }
 
     /** fsm:state &lt;name&gt; — a running FSM's state and output. */
-    public String state(String name) {
+    @Descriptor("prints a running FSM's state, output and next state")
+    public String state(@Descriptor("the running FSM's name") String name) {
         RunningFsm f = running(name);
         return summary(f) + "\n  next state: " + (f.nextState() == null ? "-" : f.nextState());
     }
 
     /** fsm:next &lt;name&gt; — triggers the waiting transition. */
-    public String next(String name) {
+    @Descriptor("triggers the transition a running FSM waits for")
+    public String next(@Descriptor("the running FSM's name") String name) {
         RunningFsm f = running(name);
         return f.next() ? name + ": transition to " + f.nextState() + " triggered"
                 : name + ": next ignored (the state has not completed, or the FSM is managed)";
     }
 
     /** fsm:interrupt &lt;name&gt; — stops and tears down the running state at the next iteration. */
-    public String interrupt(String name) {
+    @Descriptor("stops and tears down the running state at the next iteration")
+    public String interrupt(@Descriptor("the running FSM's name") String name) {
         running(name).interrupt();
         return name + ": interrupt requested";
     }
 
     /** fsm:play &lt;name&gt; &lt;state&gt; — interrupts and starts {@code state} at the next iteration. */
-    public String play(String name, String state) {
+    @Descriptor("interrupts the running state and starts the given one at the next iteration")
+    public String play(@Descriptor("the running FSM's name") String name, @Descriptor("the state to start") String state) {
         running(name).play(state);
         return name + ": " + state + " starts at the next iteration";
     }
 
     /** fsm:step &lt;name&gt; [n] — steps an FSM configured without a period. */
-    public String step(String name, int iterations) {
+    @Descriptor("steps an FSM run by hand (started without a period)")
+    public String step(@Descriptor("the running FSM's name") String name, @Descriptor("the number of iterations") int iterations) {
         RunningFsm f = running(name);
         f.step(iterations);
         return summary(f);
     }
 
-    public String step(String name) {
+    @Descriptor("steps an FSM run by hand one iteration")
+    public String step(@Descriptor("the running FSM's name") String name) {
         return step(name, 1);
     }
 
     /** fsm:run &lt;definition&gt; &lt;dt&gt; — starts an mc_rtc-style FSM of the catalog on its own thread (a Config Admin configuration). */
-    public String run(String definition, double dt) throws IOException {
+    @Descriptor("starts an mc_rtc-style FSM of the catalog, stepped on its own every dt seconds")
+    public String run(@Descriptor("the mc_rtc-style FSM definition's name") String definition,
+            @Descriptor("the time step, s") double dt) throws IOException {
         return start(definition, dt, true);
     }
 
     /** fsm:run &lt;definition&gt; — starts it to be stepped by hand with fsm:step (time step 0.02 s). */
-    public String run(String definition) throws IOException {
+    @Descriptor("starts an mc_rtc-style FSM of the catalog, stepped by hand with fsm:step (time step 0.02 s)")
+    public String run(@Descriptor("the mc_rtc-style FSM definition's name") String definition) throws IOException {
         return start(definition, 0.02, false);
     }
 
@@ -182,7 +198,8 @@ public final class FsmCommands {
     }
 
     /** fsm:stop &lt;definition&gt; — stops an FSM started with fsm:run, tearing its state down. */
-    public String stop(String definition) throws IOException {
+    @Descriptor("stops an FSM started with fsm:run, tearing its state down")
+    public String stop(@Descriptor("the FSM's definition name") String definition) throws IOException {
         Configuration c = admin().getFactoryConfiguration(RunningFsm.FACTORY_PID, definition, "?");
         c.delete();
         awaitRunning(definition, false);

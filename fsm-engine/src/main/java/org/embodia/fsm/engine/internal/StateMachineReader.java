@@ -21,7 +21,7 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
 
 /**
- * Reads an FSM in mc_rtc's form (seed 003): options, text states with {@code base}, configs and
+ * Reads an FSM in mc_rtc's form ([MCRTC-FSM]): options, text states with {@code base}, configs and
  * {@code [from, output, to, type]} transitions. What needs the available state implementations
  * (unknown bases and states) is checked when the FSM is instantiated, see {@code StateFactory}.
  */

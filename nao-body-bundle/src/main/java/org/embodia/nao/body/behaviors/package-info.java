@@ -1,5 +1,5 @@
 /**
- * e_core,body's behaviours (seed 001 §3.1.2-3.1.8), one DS component each, named as the nao.body
+ * e_core,body's behaviours ([RAPP] §3.1.2-3.1.8), one DS component each, named as the nao.body
  * definition names them. Each step follows the same order: the EKF pose, what goes to the real
  * effector, tm, then the status to cs. "STOP" is cx e^i[cmd] = STOP as {@code NaoBody.stop} reads it.
  *

@@ -1,5 +1,5 @@
 /**
- * r_core,cam's behaviours (seed 001 §3.7.2-3.7.5), one DS component each, named as the nao.cam
+ * r_core,cam's behaviours ([RAPP] §3.7.2-3.7.5), one DS component each, named as the nao.cam
  * definition names them. The spec's commands go to the real receptor as written: fields a transition
  * function does not assign (params[pf] among them) keep what earlier commands left.
  *

@@ -5,7 +5,7 @@ import java.util.Map;
 
 import org.osgi.annotation.versioning.ProviderType;
 
-/** The operator's handle on c_core,cs (seed 001 §3.8), registered by the control subsystem's bundle. */
+/** The operator's handle on c_core,cs ([RAPP] §3.8), registered by the control subsystem's bundle. */
 @ProviderType
 public interface RappCore {
     /** The apps of the store as cs last read them: name to keywords, in the store's order. Empty before the first read. */

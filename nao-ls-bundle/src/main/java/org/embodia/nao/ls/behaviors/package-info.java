@@ -1,5 +1,5 @@
 /**
- * e_core,ls's behaviours (seed 001 §3.2.2-3.2.7), one DS component each, named as the nao.ls
+ * e_core,ls's behaviours ([RAPP] §3.2.2-3.2.7), one DS component each, named as the nao.ls
  * definition names them. "STOP" is cx e^i[cmd] = STOP as {@code NaoLs.stop} reads it.
  *
  * <p>Two readings follow from the work-cycle. A behaviour's i0 runs in the pass its command arrives in

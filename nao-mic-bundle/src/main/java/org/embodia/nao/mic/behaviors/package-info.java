@@ -1,5 +1,5 @@
 /**
- * r_core,mic's behaviours (seed 001 §3.3.2-3.3.6), one DS component each, named as the nao.mic
+ * r_core,mic's behaviours ([RAPP] §3.3.2-3.3.6), one DS component each, named as the nao.mic
  * definition names them. The spec's commands go to the real receptor as written: fields a
  * transition function does not assign (rec among them) keep what earlier commands left.
  *

@@ -1,5 +1,5 @@
 /**
- * The behaviours of r_core,touch, r_core,inertial and r_core,fsr (seed 001 §3.4.2-3.4.3, §3.5.2-3.5.3,
+ * The behaviours of r_core,touch, r_core,inertial and r_core,fsr ([RAPP] §3.4.2-3.4.3, §3.5.2-3.5.3,
  * §3.6.2-3.6.3), written once: the three receptors' idle and get are the same transition functions over
  * different sensors. Each receptor's DS component declares two subclasses of its own as its idle and get
  * services, named as its FSM definition names them.

@@ -3,7 +3,7 @@ package org.embodia.rapp.store.api;
 /**
  * What makes a bundle a RAPP app (a dynamic agent): two manifest headers, which the store turns into a capability of
  * the namespace {@value #RAPP_APP_NAMESPACE} in its repository index. The control subsystem's keyword map
- * {@code app = [(word, app_name), ...]} (seed 001 §3.8.1) is made of the keywords and names of these capabilities.
+ * {@code app = [(word, app_name), ...]} ([RAPP] §3.8.1) is made of the keywords and names of these capabilities.
  */
 public final class RappAppNamespace {
     /** The namespace of an app's capability in the store's index. */

@@ -37,7 +37,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 /**
  * The control subsystem's side of the RAPP Store: lists the apps ({@code GET apps}) and downloads one
  * ({@code GET bundles/<file>}) into a file whose SHA-256 has been checked against the store's index, the spec's
- * {@code downloadDAPackage()} and its {@code downloaded} flag (seed 001 §3.8, behaviour load); and has a recorded
+ * {@code downloadDAPackage()} and its {@code downloaded} flag ([RAPP] §3.8, behaviour load); and has a recorded
  * command recognized ({@code POST speech}, behaviour interpret_long).
  *
  * <p>Every request, its body included, must finish within the timeout given at construction, so a store that accepts a
@@ -170,7 +170,7 @@ public final class StoreClient {
     }
 
     /**
-     * The RAPP Platform's speech recognition of a recorded command (seed 001 §3.8.5: interpret_long sends rd and gets
+     * The RAPP Platform's speech recognition of a recorded command ([RAPP] §3.8.5: interpret_long sends rd and gets
      * recog_sentence): POSTs the sound file to {@code speech?language=...}. It may take the longer of the client's
      * timeout and {@link #SPEECH_TIMEOUT}.
      *

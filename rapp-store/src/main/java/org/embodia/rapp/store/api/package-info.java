@@ -1,5 +1,5 @@
 /**
- * The RAPP Store as its users see it (seed 001 §3.8): the {@link org.embodia.rapp.store.api.RappStore} service of a
+ * The RAPP Store as its users see it ([RAPP] §3.8): the {@link org.embodia.rapp.store.api.RappStore} service of a
  * store running in this framework, the {@link org.embodia.rapp.store.api.StoreClient} with which the control
  * subsystem's load behaviour lists the apps and downloads one with its SHA-256 checked (and interpret_long has a
  * recorded command recognized), the manifest headers and

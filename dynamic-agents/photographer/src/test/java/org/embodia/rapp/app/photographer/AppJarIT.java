@@ -20,7 +20,7 @@ class AppJarIT {
         assertEquals("photographer", jar.header(DynamicAgent.APP_NAME_HEADER));
         assertEquals("photo, picture", jar.header(DynamicAgent.APP_KEYWORDS_HEADER));
         assertNull(jar.header("Export-Package"), "an app exports nothing");
-        assertTrue(jar.header("Import-Package").contains("org.embodia.rapp.api;version=\"[1.0,2)\""),
+        assertTrue(jar.header("Import-Package").contains("org.embodia.rapp.api;version=\"[2.0,3)\""),
                 jar.header("Import-Package"));
     }
 

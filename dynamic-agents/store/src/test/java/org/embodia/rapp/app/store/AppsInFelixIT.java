@@ -62,7 +62,7 @@ class AppsInFelixIT {
         framework = ServiceLoader.load(FrameworkFactory.class).findFirst().orElseThrow().newFramework(Map.of(
                 Constants.FRAMEWORK_STORAGE, temp.resolve("felix-cache").toString(),
                 Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT,
-                Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA, "org.embodia.rapp.api;version=\"1.0.0\""));
+                Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA, "org.embodia.rapp.api;version=\"2.0.0\""));
         framework.start();
         context = framework.getBundleContext();
         for (String className : SCR) {
