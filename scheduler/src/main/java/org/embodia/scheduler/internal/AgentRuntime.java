@@ -32,7 +32,7 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 
 /**
- * Runs one agent (ARCHITECTURE.md contract 4): tracks the subsystem, behaviour and clock services,
+ * Runs one agent (docs/architecture.md contract 4): tracks the subsystem, behaviour and clock services,
  * and once every subsystem the configuration names is present and wires correctly, starts the
  * activities. Afterwards, a subsystem that goes away leaves the plan (its readers get no new data),
  * and a replacement (the newest service of a name wins) takes over at a cycle boundary.
