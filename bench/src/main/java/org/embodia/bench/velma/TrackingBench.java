@@ -3,7 +3,6 @@ package org.embodia.bench.velma;
 import static org.embodia.velma.model.VelmaModel.READY_LEFT;
 import static org.embodia.velma.model.VelmaModel.READY_RIGHT;
 
-import java.io.InputStream;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -11,21 +10,15 @@ import java.util.Map;
 import java.util.function.BooleanSupplier;
 
 import org.embodia.api.agent.Subsystem;
-import org.embodia.api.behavior.Behavior;
 import org.embodia.api.buffer.InputBuffer;
 import org.embodia.api.buffer.OutputBuffer;
-import org.embodia.api.fsm.FsmDefinition;
 import org.embodia.fsm.engine.FsmExecutor;
-import org.embodia.fsm.engine.FsmLoader;
 import org.embodia.velma.api.DriveStatus;
 import org.embodia.velma.api.LwrCommand;
 import org.embodia.velma.api.LwrStatus;
 import org.embodia.velma.api.Velma;
 import org.embodia.velma.cs.CartImp;
-import org.embodia.velma.cs.Idle;
 import org.embodia.velma.cs.JntImp;
-import org.embodia.velma.cs.Safe;
-import org.embodia.velma.cs.SafeCol;
 import org.embodia.velma.cs.TaskInterface;
 import org.embodia.velma.cs.VelmaCs;
 import org.embodia.velma.cs.api.CartesianImpedanceCommand;
@@ -40,10 +33,6 @@ import org.embodia.velma.sim.LeftLwrEffector;
 import org.embodia.velma.sim.RightLwrEffector;
 import org.embodia.velma.sim.VelmaSimulation;
 import org.embodia.velma.vebody.VeBody;
-import org.embodia.velma.vebody.behaviors.SafeSt;
-import org.embodia.velma.vebody.behaviors.SafeStOk;
-import org.embodia.velma.vebody.behaviors.Transp;
-import org.embodia.velma.vebody.behaviors.TranspSt;
 
 /**
  * How closely cs's impedance controllers follow their references: the velma-sim system in one process,
@@ -106,21 +95,8 @@ public final class TrackingBench {
         connect(output("core/a.body/ve:lwr_r_command"), rightTorque);
         connect(output("core/a.body/ve:lwr_l_command"), leftTorque);
 
-        Map<String, Behavior> vb = new HashMap<>();
-        vb.put("idle", new org.embodia.velma.vebody.behaviors.Idle());
-        vb.put("safe", new org.embodia.velma.vebody.behaviors.Safe(veBody));
-        vb.put("safe_st", new SafeSt(veBody));
-        vb.put("safe_st_ok", new SafeStOk(veBody));
-        vb.put("transp", new Transp(veBody));
-        vb.put("transp_st", new TranspSt(veBody));
-        veBodyFsm = FsmExecutor.create(load(VeBody.class, "fsm/velma.ve_body.yaml"), vb, veBody.predicates());
-        Map<String, Behavior> cb = new HashMap<>();
-        cb.put("idle", new Idle(cs));
-        cb.put("safe", new Safe(cs));
-        cb.put("safe_col", new SafeCol(cs));
-        cb.put("jnt_imp", new JntImp(cs));
-        cb.put("cart_imp", new CartImp(cs));
-        csFsm = FsmExecutor.create(load(VelmaCs.class, "fsm/velma.cs.yaml"), cb, cs.predicates());
+        veBodyFsm = VelmaFsms.veBody(veBody);
+        csFsm = VelmaFsms.cs(cs);
         statusInputs = veBody.inputs().stream().filter(b -> !b.name().equals("command")).toArray(InputBuffer<?>[]::new);
         commandInput = veBody.inputs().stream().filter(b -> b.name().equals("command")).toArray(InputBuffer<?>[]::new);
         csInputs = cs.inputs().toArray(InputBuffer<?>[]::new);
@@ -128,11 +104,6 @@ public final class TrackingBench {
         sim.attach(this::cycle);
     }
 
-    private static FsmDefinition load(Class<?> owner, String resource) throws Exception {
-        try (InputStream in = owner.getClassLoader().getResourceAsStream(resource)) {
-            return FsmLoader.load(resource, in, Map.of());
-        }
-    }
 
     private OutputBuffer<?> output(String end) {
         String[] e = end.split(":");

@@ -14,15 +14,10 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.embodia.api.agent.Subsystem;
-import org.embodia.api.behavior.Behavior;
 import org.embodia.api.buffer.InputBuffer;
 import org.embodia.api.buffer.OutputBuffer;
 import org.embodia.fsm.engine.FsmExecutor;
 import org.embodia.fsm.engine.FsmLoader;
-import org.embodia.velma.cs.CartImp;
-import org.embodia.velma.cs.Idle;
-import org.embodia.velma.cs.JntImp;
-import org.embodia.velma.cs.SafeCol;
 import org.embodia.velma.cs.TaskInterface;
 import org.embodia.velma.cs.VelmaCs;
 import org.embodia.velma.cs.api.JointImpedanceCommand;
@@ -32,10 +27,6 @@ import org.embodia.velma.sim.LeftLwrEffector;
 import org.embodia.velma.sim.RightLwrEffector;
 import org.embodia.velma.sim.VelmaSimulation;
 import org.embodia.velma.vebody.VeBody;
-import org.embodia.velma.vebody.behaviors.SafeSt;
-import org.embodia.velma.vebody.behaviors.SafeStOk;
-import org.embodia.velma.vebody.behaviors.Transp;
-import org.embodia.velma.vebody.behaviors.TranspSt;
 
 /**
  * {@code ./embodia bench velma [--cycles <n>]}: the velma-sim system in one process, as the core
@@ -70,21 +61,8 @@ public final class VelmaBench {
                 "core/a.body/ve:lwr_l_command -> core/a.lwr_l/re:command", "core/a.body/ve:torso_command -> core/a.ethercat/re:torso_command",
                 "core/a.body/ve:head_pan_command -> core/a.ethercat/re:head_pan_command",
                 "core/a.body/ve:head_tilt_command -> core/a.ethercat/re:head_tilt_command");
-        Map<String, Behavior> vb = new HashMap<>();
-        vb.put("idle", new org.embodia.velma.vebody.behaviors.Idle());
-        vb.put("safe", new org.embodia.velma.vebody.behaviors.Safe(veBody));
-        vb.put("safe_st", new SafeSt(veBody));
-        vb.put("safe_st_ok", new SafeStOk(veBody));
-        vb.put("transp", new Transp(veBody));
-        vb.put("transp_st", new TranspSt(veBody));
-        veBodyFsm = FsmExecutor.create(load(VeBody.class, "fsm/velma.ve_body.yaml"), vb, veBody.predicates());
-        Map<String, Behavior> cb = new HashMap<>();
-        cb.put("idle", new Idle(cs));
-        cb.put("safe", new org.embodia.velma.cs.Safe(cs));
-        cb.put("safe_col", new SafeCol(cs));
-        cb.put("jnt_imp", new JntImp(cs));
-        cb.put("cart_imp", new CartImp(cs));
-        csFsm = FsmExecutor.create(load(VelmaCs.class, "fsm/velma.cs.yaml"), cb, cs.predicates());
+        veBodyFsm = VelmaFsms.veBody(veBody);
+        csFsm = VelmaFsms.cs(cs);
         List<InputBuffer<?>> status = new ArrayList<>(veBody.inputs());
         status.removeIf(b -> b.name().equals("command"));
         statusInputs = status.toArray(InputBuffer<?>[]::new);
