@@ -213,11 +213,6 @@ public abstract class VirtualSubsystem<C extends Message<C>, S extends Message<S
         return intake.arrived(test);
     }
 
-    /** A command arrived from cs in this step and passes the check. */
-    public final boolean commandValid() {
-        return intake.valid();
-    }
-
     /** Why the command that arrived in this step is rejected, or null (also when none arrived); checked once per step. */
     public final String rejection() {
         return intake.rejection();

@@ -53,6 +53,11 @@ public final class AgentRuntime implements Agent {
     private final Map<String, ActivityClock> clocks = new HashMap<>();
     private final Map<Long, SubsystemRuntime> runtimes = new HashMap<>();
     private final Map<String, Activity> activities = new LinkedHashMap<>();
+    /**
+     * The activities as the last rebuild or deactivation left them, for the shell's calls (status, pause, step,
+     * diagnostics), which take no lock: {@link #activities} changes only under this object's lock.
+     */
+    private volatile List<Activity> running = List.of();
     /** Plans built before the activities exist, handed to them when they start. */
     private final Map<String, ActivityPlan> pendingPlans = new HashMap<>();
     private final List<String> problems = new CopyOnWriteArrayList<>();
@@ -80,6 +85,7 @@ public final class AgentRuntime implements Agent {
         activities.values().forEach(Activity::stop);
         activities.values().forEach(a -> a.current().disconnect());
         activities.clear();
+        running = List.of();
         status = Status.WAITING;
     }
 
@@ -311,6 +317,7 @@ public final class AgentRuntime implements Agent {
             activities.put(a.name(), activity);
         }
         activities.values().forEach(Activity::start);
+        running = List.copyOf(activities.values());
         status = Status.RUNNING;
     }
 
@@ -335,21 +342,21 @@ public final class AgentRuntime implements Agent {
     @Override
     public Status status() {
         Status s = status;
-        return s == Status.RUNNING && activities.values().stream().anyMatch(a -> a.paused) ? Status.PAUSED : s;
+        return s == Status.RUNNING && running.stream().anyMatch(a -> a.paused) ? Status.PAUSED : s;
     }
 
     @Override
     public List<String> problems() {
         List<String> all = new ArrayList<>(problems);
         all.addAll(runtimeProblems);
-        activities.values().stream().filter(a -> a.fault)
+        running.stream().filter(a -> a.fault)
                 .forEach(a -> all.add("activity " + a.name + ": " + config.overrunFault() + " overruns in a row"));
         return all;
     }
 
     @Override
     public List<ActivityDiagnostics> activities() {
-        return activities.values().stream().map(Activity::diagnostics).toList();
+        return running.stream().map(Activity::diagnostics).toList();
     }
 
     @Override
@@ -395,12 +402,12 @@ public final class AgentRuntime implements Agent {
 
     @Override
     public void pause() {
-        activities.values().forEach(a -> a.paused = true);
+        running.forEach(a -> a.paused = true);
     }
 
     @Override
     public void resume() {
-        activities.values().forEach(a -> a.paused = false);
+        running.forEach(a -> a.paused = false);
     }
 
     @Override
@@ -408,11 +415,12 @@ public final class AgentRuntime implements Agent {
         if (status() != Status.PAUSED) {
             throw new IllegalStateException("agent " + name() + " is not paused: pause it first");
         }
-        for (Activity a : activities.values()) {
+        List<Activity> now = running;
+        for (Activity a : now) {
             a.stepsRequested.addAndGet(cycles);
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        for (Activity a : activities.values()) {
+        for (Activity a : now) {
             while (a.stepsRequested.get() > 0 && System.nanoTime() < deadline && a instanceof PeriodicActivity) {
                 Thread.onSpinWait();
             }
