@@ -3,16 +3,11 @@ package org.embodia.bench.velma;
 import static org.embodia.velma.model.VelmaModel.READY_LEFT;
 import static org.embodia.velma.model.VelmaModel.READY_RIGHT;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.BooleanSupplier;
 
-import org.embodia.api.agent.Subsystem;
 import org.embodia.api.buffer.InputBuffer;
-import org.embodia.api.buffer.OutputBuffer;
-import org.embodia.fsm.engine.FsmExecutor;
 import org.embodia.velma.api.DriveStatus;
 import org.embodia.velma.api.LwrCommand;
 import org.embodia.velma.api.LwrStatus;
@@ -20,7 +15,6 @@ import org.embodia.velma.api.Velma;
 import org.embodia.velma.cs.CartImp;
 import org.embodia.velma.cs.JntImp;
 import org.embodia.velma.cs.TaskInterface;
-import org.embodia.velma.cs.VelmaCs;
 import org.embodia.velma.cs.api.CartesianImpedanceCommand;
 import org.embodia.velma.cs.api.JointImpedanceCommand;
 import org.embodia.velma.cs.api.Motion;
@@ -28,11 +22,6 @@ import org.embodia.velma.cs.api.Pose;
 import org.embodia.velma.cs.api.VelmaView;
 import org.embodia.velma.model.Arm;
 import org.embodia.velma.model.VelmaKinematics;
-import org.embodia.velma.sim.EthercatEffector;
-import org.embodia.velma.sim.LeftLwrEffector;
-import org.embodia.velma.sim.RightLwrEffector;
-import org.embodia.velma.sim.VelmaSimulation;
-import org.embodia.velma.vebody.VeBody;
 
 /**
  * How closely cs's impedance controllers follow their references: the velma-sim system in one process,
@@ -53,16 +42,7 @@ public final class TrackingBench {
     /** A joint moving less than this is left out of the overshoot (rad). */
     private static final double MOVING = 0.05;
 
-    private final VelmaSimulation sim = new VelmaSimulation(VelmaSimulation.Pace.MANUAL);
-    private final VeBody veBody = new VeBody();
-    private final VelmaCs cs = new VelmaCs();
-    private final List<Subsystem> effectors;
-    private final Map<String, Subsystem> byName = new HashMap<>();
-    private final FsmExecutor veBodyFsm;
-    private final FsmExecutor csFsm;
-    private final InputBuffer<?>[] statusInputs;
-    private final InputBuffer<?>[] commandInput;
-    private final InputBuffer<?>[] csInputs;
+    private final VelmaSystem velma = new VelmaSystem();
     private final TaskInterface task;
     /** The truth: what the simulated devices report after each physics step, and the torques the arms get. */
     private final InputBuffer<LwrStatus> right = new InputBuffer<>("right", LwrStatus.class, LwrStatus::new);
@@ -73,80 +53,20 @@ public final class TrackingBench {
     private final VelmaKinematics kinematics = new VelmaKinematics();
 
     TrackingBench() throws Exception {
-        effectors = List.of(new RightLwrEffector(sim), new LeftLwrEffector(sim), new EthercatEffector(sim));
-        for (Subsystem s : List.of(veBody, cs, effectors.get(0), effectors.get(1), effectors.get(2))) {
-            byName.put(s.name().toString(), s);
-        }
-        connect("core/a.lwr_r/re:status", veBody, "lwr_r_status");
-        connect("core/a.lwr_l/re:status", veBody, "lwr_l_status");
-        connect("core/a.ethercat/re:torso_status", veBody, "torso_status");
-        connect("core/a.ethercat/re:head_pan_status", veBody, "head_pan_status");
-        connect("core/a.ethercat/re:head_tilt_status", veBody, "head_tilt_status");
-        connect("core/a.body/ve:status", cs, "status");
-        connect("core/a./cs:command", veBody, "command");
-        connect("core/a.body/ve:lwr_r_command", effectors.get(0), "command");
-        connect("core/a.body/ve:lwr_l_command", effectors.get(1), "command");
-        connect("core/a.body/ve:torso_command", effectors.get(2), "torso_command");
-        connect("core/a.body/ve:head_pan_command", effectors.get(2), "head_pan_command");
-        connect("core/a.body/ve:head_tilt_command", effectors.get(2), "head_tilt_command");
-        connect(output("core/a.lwr_r/re:status"), right);
-        connect(output("core/a.lwr_l/re:status"), left);
-        connect(output("core/a.ethercat/re:torso_status"), torso);
-        connect(output("core/a.body/ve:lwr_r_command"), rightTorque);
-        connect(output("core/a.body/ve:lwr_l_command"), leftTorque);
+        VelmaSystem.connect(velma.output("core/a.lwr_r/re:status"), right);
+        VelmaSystem.connect(velma.output("core/a.lwr_l/re:status"), left);
+        VelmaSystem.connect(velma.output("core/a.ethercat/re:torso_status"), torso);
+        VelmaSystem.connect(velma.output("core/a.body/ve:lwr_r_command"), rightTorque);
+        VelmaSystem.connect(velma.output("core/a.body/ve:lwr_l_command"), leftTorque);
 
-        veBodyFsm = VelmaFsms.veBody(veBody);
-        csFsm = VelmaFsms.cs(cs);
-        statusInputs = veBody.inputs().stream().filter(b -> !b.name().equals("command")).toArray(InputBuffer<?>[]::new);
-        commandInput = veBody.inputs().stream().filter(b -> b.name().equals("command")).toArray(InputBuffer<?>[]::new);
-        csInputs = cs.inputs().toArray(InputBuffer<?>[]::new);
-        task = new TaskInterface(cs);
-        sim.attach(this::cycle);
+        task = new TaskInterface(velma.cs);
+        velma.sim.attach(velma::cycle);
     }
 
-
-    private OutputBuffer<?> output(String end) {
-        String[] e = end.split(":");
-        return byName.get(e[0]).outputs().stream().filter(b -> b.name().equals(e[1])).findFirst().orElseThrow();
-    }
-
-    private void connect(String from, Subsystem to, String input) {
-        connect(output(from), to.inputs().stream().filter(b -> b.name().equals(input)).findFirst().orElseThrow());
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static void connect(OutputBuffer out, InputBuffer in) {
-        out.connect(in);
-    }
-
-    /** The core agent's activity in [VELMA-STRUCT]'s order: ve_body's status pass, cs, ve_body's command pass, the effectors. */
-    private void cycle() {
-        pass(statusInputs, veBodyFsm, veBody);
-        pass(csInputs, csFsm, cs);
-        pass(commandInput, veBodyFsm, veBody);
-        for (Subsystem e : effectors) {
-            for (InputBuffer<?> in : e.inputs()) {
-                in.receive();
-            }
-            try {
-                e.step();
-            } catch (Exception ex) {
-                throw new IllegalStateException(ex);
-            }
-        }
-    }
-
-    private static void pass(InputBuffer<?>[] inputs, FsmExecutor fsm, Subsystem s) {
-        for (InputBuffer<?> in : inputs) {
-            in.receive();
-        }
-        fsm.step();
-        s.endIteration();
-    }
 
     /** One physics step and control cycle; then the truth it left. */
     private void tick() {
-        sim.advance(1);
+        velma.sim.advance(1);
         for (InputBuffer<?> in : new InputBuffer<?>[] {right, left, torso, rightTorque, leftTorque}) {
             in.receive();
         }
@@ -157,8 +77,8 @@ public final class TrackingBench {
             tick();
         }
         if (!condition.getAsBoolean()) {
-            throw new IllegalStateException(what + ": not within " + maxTicks + " cycles (cs " + csFsm.currentState() + ", ve_body "
-                    + veBodyFsm.currentState() + ")");
+            throw new IllegalStateException(what + ": not within " + maxTicks + " cycles (cs " + velma.csFsm.currentState() + ", ve_body "
+                    + velma.veBodyFsm.currentState() + ")");
         }
     }
 
@@ -342,18 +262,18 @@ public final class TrackingBench {
     }
 
     void run() {
-        until("ve_body in safe mode", () -> veBodyFsm.currentState().startsWith("safe"), 100);
+        until("ve_body in safe mode", () -> velma.veBodyFsm.currentState().startsWith("safe"), 100);
         task.exitSafeMode();
-        until("ve_body transparent", () -> veBodyFsm.currentState().startsWith("transp"), 2000);
+        until("ve_body transparent", () -> velma.veBodyFsm.currentState().startsWith("transp"), 2000);
         until("drives ready", () -> task.view().motorsReady(), 10_000);
-        until("cs safe", () -> "safe".equals(csFsm.currentState()), 100);
+        until("cs safe", () -> "safe".equals(velma.csFsm.currentState()), 100);
     }
 
     public static void main(String[] args) throws Exception {
         TrackingBench bench = new TrackingBench();
         bench.run();
         List<Figures> figures = List.of(bench.jointMove(3), bench.cartesianMove(2));
-        bench.sim.close();
+        bench.velma.close();
         System.out.printf(Locale.ROOT, "%-9s %12s %12s %12s %14s %13s %8s %9s%n", "move", "max error", "RMS error", "overshoot",
                 "settle (tol.)", "settle (1e-3)", "done", "τ/limit");
         StringBuilder json = new StringBuilder("{");

@@ -5,28 +5,12 @@ import static org.embodia.velma.model.VelmaModel.READY_RIGHT;
 import static org.embodia.velma.model.VelmaModel.REST_LEFT;
 import static org.embodia.velma.model.VelmaModel.REST_RIGHT;
 
-import java.io.InputStream;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
-import org.embodia.api.agent.Subsystem;
-import org.embodia.api.buffer.InputBuffer;
-import org.embodia.api.buffer.OutputBuffer;
-import org.embodia.fsm.engine.FsmExecutor;
-import org.embodia.fsm.engine.FsmLoader;
 import org.embodia.velma.cs.TaskInterface;
-import org.embodia.velma.cs.VelmaCs;
 import org.embodia.velma.cs.api.JointImpedanceCommand;
 import org.embodia.velma.cs.api.Motion;
-import org.embodia.velma.sim.EthercatEffector;
-import org.embodia.velma.sim.LeftLwrEffector;
-import org.embodia.velma.sim.RightLwrEffector;
-import org.embodia.velma.sim.VelmaSimulation;
-import org.embodia.velma.vebody.VeBody;
 
 /**
  * {@code ./embodia bench velma [--cycles <n>]}: the velma-sim system in one process, as the core
@@ -37,86 +21,27 @@ import org.embodia.velma.vebody.VeBody;
 public final class VelmaBench {
     static final String[] PHASES = {"physics", "ve_body status pass", "cs", "ve_body command pass", "effectors"};
 
-    private final VelmaSimulation sim = new VelmaSimulation(VelmaSimulation.Pace.MANUAL);
-    private final VeBody veBody = new VeBody();
-    private final VelmaCs cs = new VelmaCs();
-    private final List<Subsystem> effectors;
-    private final FsmExecutor veBodyFsm;
-    private final FsmExecutor csFsm;
-    private final InputBuffer<?>[] statusInputs;
-    private final InputBuffer<?>[] commandInput;
-    private final InputBuffer<?>[] csInputs;
+    private final VelmaSystem velma = new VelmaSystem();
     private final long[][] nanos;
     private int cycle;
     private long cycleStart;
     private long cycleNanos;
 
     VelmaBench(int cycles) throws Exception {
-        effectors = List.of(new RightLwrEffector(sim), new LeftLwrEffector(sim), new EthercatEffector(sim));
-        connect("core/a.lwr_r/re:status -> core/a.body/ve:lwr_r_status", "core/a.lwr_l/re:status -> core/a.body/ve:lwr_l_status",
-                "core/a.ethercat/re:torso_status -> core/a.body/ve:torso_status",
-                "core/a.ethercat/re:head_pan_status -> core/a.body/ve:head_pan_status",
-                "core/a.ethercat/re:head_tilt_status -> core/a.body/ve:head_tilt_status", "core/a.body/ve:status -> core/a./cs:status",
-                "core/a./cs:command -> core/a.body/ve:command", "core/a.body/ve:lwr_r_command -> core/a.lwr_r/re:command",
-                "core/a.body/ve:lwr_l_command -> core/a.lwr_l/re:command", "core/a.body/ve:torso_command -> core/a.ethercat/re:torso_command",
-                "core/a.body/ve:head_pan_command -> core/a.ethercat/re:head_pan_command",
-                "core/a.body/ve:head_tilt_command -> core/a.ethercat/re:head_tilt_command");
-        veBodyFsm = VelmaFsms.veBody(veBody);
-        csFsm = VelmaFsms.cs(cs);
-        List<InputBuffer<?>> status = new ArrayList<>(veBody.inputs());
-        status.removeIf(b -> b.name().equals("command"));
-        statusInputs = status.toArray(InputBuffer<?>[]::new);
-        commandInput = veBody.inputs().stream().filter(b -> b.name().equals("command")).toArray(InputBuffer<?>[]::new);
-        csInputs = cs.inputs().toArray(InputBuffer<?>[]::new);
         nanos = new long[PHASES.length][cycles];
-        sim.attach(this::cycle);
-    }
-
-    private static org.embodia.api.fsm.FsmDefinition load(Class<?> owner, String resource) throws Exception {
-        try (InputStream in = owner.getClassLoader().getResourceAsStream(resource)) {
-            return FsmLoader.load(resource, in, Map.of());
-        }
-    }
-
-    private void connect(String... connections) {
-        Map<String, Subsystem> byName = new HashMap<>();
-        for (Subsystem s : List.of(veBody, cs, effectors.get(0), effectors.get(1), effectors.get(2))) {
-            byName.put(s.name().toString(), s);
-        }
-        for (String c : connections) {
-            String[] ends = c.split(" -> ");
-            String[] from = ends[0].split(":");
-            String[] to = ends[1].split(":");
-            OutputBuffer<?> out = byName.get(from[0]).outputs().stream().filter(b -> b.name().equals(from[1])).findFirst().orElseThrow();
-            InputBuffer<?> in = byName.get(to[0]).inputs().stream().filter(b -> b.name().equals(to[1])).findFirst().orElseThrow();
-            connect(out, in);
-        }
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static void connect(OutputBuffer out, InputBuffer in) {
-        out.connect(in);
+        velma.sim.attach(this::cycle);
     }
 
     /** One cycle of the core agent's activity, in [VELMA-STRUCT]'s order, each phase timed. */
     private void cycle() {
         long t0 = System.nanoTime();
-        pass(statusInputs, veBodyFsm, veBody);
+        velma.statusPass();
         long t1 = System.nanoTime();
-        pass(csInputs, csFsm, cs);
+        velma.csPass();
         long t2 = System.nanoTime();
-        pass(commandInput, veBodyFsm, veBody);
+        velma.commandPass();
         long t3 = System.nanoTime();
-        for (Subsystem e : effectors) {
-            for (InputBuffer<?> in : e.inputs()) {
-                in.receive();
-            }
-            try {
-                e.step();
-            } catch (Exception ex) {
-                throw new IllegalStateException(ex);
-            }
-        }
+        velma.effectorsPass();
         long t4 = System.nanoTime();
         cycleStart = t0;
         cycleNanos = t4 - t0;
@@ -128,17 +53,9 @@ public final class VelmaBench {
         }
     }
 
-    private static void pass(InputBuffer<?>[] inputs, FsmExecutor fsm, Subsystem s) {
-        for (InputBuffer<?> in : inputs) {
-            in.receive();
-        }
-        fsm.step();
-        s.endIteration();
-    }
-
     private void tick() {
         long before = System.nanoTime();
-        sim.advance(1);
+        velma.sim.advance(1);
         long after = System.nanoTime();
         if (cycle >= 0 && cycle < nanos[0].length) {
             // The tick is physics and status publishing, then the cycle.
@@ -148,7 +65,7 @@ public final class VelmaBench {
     }
 
     void run(int warmup) {
-        TaskInterface task = new TaskInterface(cs);
+        TaskInterface task = new TaskInterface(velma.cs);
         for (int i = 0; i < 300; i++) {
             tick();
         }
@@ -167,8 +84,9 @@ public final class VelmaBench {
             }
             tick();
         }
-        if (!"jnt_imp".equals(csFsm.currentState())) {
-            throw new IllegalStateException("cs left jnt_imp during the run: " + csFsm.currentState() + ", ve_body " + veBodyFsm.currentState());
+        if (!"jnt_imp".equals(velma.csFsm.currentState())) {
+            throw new IllegalStateException("cs left jnt_imp during the run: " + velma.csFsm.currentState() + ", ve_body "
+                    + velma.veBodyFsm.currentState());
         }
     }
 
@@ -193,6 +111,6 @@ public final class VelmaBench {
             json.append(String.format(Locale.ROOT, ", \"%s_p50_us\": %.1f, \"%s_p99_us\": %.1f", keys[p], p50, keys[p], p99));
         }
         System.out.println(json.append('}'));
-        bench.sim.close();
+        bench.velma.close();
     }
 }

@@ -61,7 +61,7 @@ public final class FsmExecutor {
     private final InputSource source;
     /** Per state, its behaviours. */
     private final Behavior[][] behaviors;
-    private final boolean byMask;
+    /** The decisions by the predicates' mask; null when the definition is too large for one, and each check evaluates. */
     private final short[] nextByMask;
     private final int maskBits;
     private final int inputCount;
@@ -79,8 +79,7 @@ public final class FsmExecutor {
     private long iteration;
     private int iterationInState;
     private boolean lastEnded;
-    private boolean lastInError;
-    private boolean behaviorsOk = true;
+    /** A behaviour threw in the last pass: CURRENT_BEHAVIOR_OK is false at the next check. */
     private boolean lastRunFailed;
     private volatile Throwable lastFailure;
     private volatile DeterminismFault fault;
@@ -93,7 +92,6 @@ public final class FsmExecutor {
         for (int s = 0; s < defs.size(); s++) {
             this.behaviors[s] = defs.get(s).behaviors().stream().map(behaviors::get).toArray(Behavior[]::new);
         }
-        this.byMask = table.byMask();
         this.nextByMask = table.nextByMask();
         this.maskBits = table.maskBits();
         this.inputCount = table.inputCount();
@@ -153,23 +151,18 @@ public final class FsmExecutor {
         }
         int state = current;
         checked = state;
-        short decision = byMask ? decideByMask(state) : decideByValues(state);
+        short decision = nextByMask != null ? decideByMask(state) : decideByValues(state);
         long thisIteration = iteration++;
+        lastEnded = decision != EaTable.NOT_ENDED;
+        boolean inError = values[table.inErrorIndex()];
+        if (inError) {
+            bits |= 1L << table.inErrorIndex();
+        }
         if (decision == EaTable.FAULT) {
-            lastEnded = true;
-            lastInError = values[table.inErrorIndex()];
-            if (lastInError) {
-                bits |= 1L << table.inErrorIndex();
-            }
             lastRunFailed = false;
-            fault = new DeterminismFault(thisIteration, table.stateName(state), lastInError, table.holding(state, values),
+            fault = new DeterminismFault(thisIteration, table.stateName(state), inError, table.holding(state, values),
                     predicateValues());
             return false;
-        }
-        lastEnded = decision != EaTable.NOT_ENDED;
-        lastInError = lastEnded && (decision & 1) != 0;
-        if (lastInError) {
-            bits |= 1L << table.inErrorIndex();
         }
         if (lastEnded) {
             terminate(state);
@@ -181,7 +174,7 @@ public final class FsmExecutor {
         return true;
     }
 
-    /** The mask of every predicate, looked up in the state's table; {@link #values} are filled only on a fault. */
+    /** The mask of every predicate, looked up in the table; of {@link #values} only IN_ERROR is set, all of them on a fault. */
     private short decideByMask(int state) {
         int mask = 0;
         // Without a branch per input: predicate values change from pass to pass, and mispredicted branches cost more than the rest.
@@ -193,16 +186,19 @@ public final class FsmExecutor {
                 mask |= 1 << derivedBase + d;
             }
         }
-        if (behaviorsOk && source.currentBehaviorOk()) {
+        if (!lastRunFailed && source.currentBehaviorOk()) {
             mask |= 1 << behaviorOkIndex;
         }
         bits = mask;
         short decision = nextByMask[state << maskBits | mask];
         if (decision == EaTable.FAULT) {
+            // The fault's report wants every value and the σ's that held: evaluated, as on the large definitions' path.
             for (int k = 0; k <= behaviorOkIndex; k++) {
                 values[k] = (mask & (1 << k)) != 0;
             }
-            values[table.inErrorIndex()] = table.error(state, values);
+            table.next(state, values);
+        } else {
+            values[table.inErrorIndex()] = decision >= 0 && (decision & 1) != 0;
         }
         return decision;
     }
@@ -214,7 +210,7 @@ public final class FsmExecutor {
         for (int d = 0; d < derivedCount.length; d++) {
             values[derivedBase + d] = countDerived(d, state);
         }
-        values[behaviorOkIndex] = behaviorsOk && source.currentBehaviorOk();
+        values[behaviorOkIndex] = !lastRunFailed && source.currentBehaviorOk();
         short decision = table.next(state, values);
         long b = 0;
         for (int i = 0; i < behaviorOkIndex + 1 && i < 64; i++) {
@@ -248,7 +244,6 @@ public final class FsmExecutor {
                 lastFailure = t;
             }
         }
-        behaviorsOk = ok;
         lastRunFailed = !ok;
         iterationInState++;
     }
@@ -275,7 +270,7 @@ public final class FsmExecutor {
     }
 
     private boolean predicate(int i) {
-        return fault != null || !byMask ? values[i] : (bits >> i & 1) != 0;
+        return fault != null || nextByMask == null ? values[i] : (bits >> i & 1) != 0;
     }
 
     /** The names of the values {@link #predicateBits()} packs, in bit order: inputs, derived, CURRENT_BEHAVIOR_OK, IN_ERROR. */
@@ -300,8 +295,6 @@ public final class FsmExecutor {
         iteration = 0;
         iterationInState = 0;
         lastEnded = false;
-        lastInError = false;
-        behaviorsOk = true;
         lastRunFailed = false;
         lastFailure = null;
         Arrays.fill(derivedCount, 0);
@@ -333,7 +326,7 @@ public final class FsmExecutor {
 
     /** Whether the last step's check ended its state through the error condition. */
     public boolean lastInError() {
-        return lastInError;
+        return values[table.inErrorIndex()];
     }
 
     /** Whether a behaviour threw in the last step (CURRENT_BEHAVIOR_OK will be false at the next check). */

@@ -16,7 +16,7 @@ import org.embodia.api.fsm.TransitionDefinition;
  * by index, and per state its ε, τ and σ's as a decision table indexed by the mask of every predicate
  * (bit i: predicate i, in the order inputs, derived, CURRENT_BEHAVIOR_OK), made once at load so that a
  * step is one lookup. Definitions with more than {@value #MAX_TABLE_BITS} predicates evaluate their
- * conditions instead. Immutable; one table serves any number of executors.
+ * conditions instead. Immutable.
  */
 public final class EaTable {
 
@@ -38,7 +38,7 @@ public final class EaTable {
     private final int inErrorIndex;
     private final String[] predicateNames;
     private final Compiled[] states;
-    private final short[] byMask;
+    private final short[] nextByMask;
 
     /** One state's conditions, compiled. */
     private static final class Compiled {
@@ -92,7 +92,7 @@ public final class EaTable {
         for (int s = 0; s < defs.size(); s++) {
             states[s] = compile(defs.get(s), stateIndex, predicateIndex);
         }
-        byMask = behaviorOkIndex < MAX_TABLE_BITS ? flatten() : null;
+        nextByMask = behaviorOkIndex < MAX_TABLE_BITS ? flatten() : null;
     }
 
     private Compiled compile(StateDefinition def, Map<String, Integer> stateIndex, Map<String, Integer> predicateIndex) {
@@ -140,18 +140,14 @@ public final class EaTable {
         return chosen < 0 ? FAULT : (short) (chosen << 1 | (inError ? 1 : 0));
     }
 
-    /** Whether the decisions are tables indexed by the mask of every predicate ({@link #nextByMask()}). */
-    public boolean byMask() {
-        return byMask != null;
-    }
-
     /**
      * Every state's decision by the predicates' mask, flattened: the entry at {@code state << maskBits() | mask}
      * (bit i of the mask: predicate i; IN_ERROR's bit unused) is NOT_ENDED, FAULT, or the next state's index
-     * shifted left one with IN_ERROR in bit 0. One array read a step; null unless {@link #byMask()}.
+     * shifted left one with IN_ERROR in bit 0. One array read a step; null when the definition has more than
+     * {@value #MAX_TABLE_BITS} predicates, whose decisions {@link #next(int, boolean[])} evaluates.
      */
     public short[] nextByMask() {
-        return byMask;
+        return nextByMask;
     }
 
     /** The bits of a mask: every predicate but IN_ERROR. */
@@ -172,11 +168,6 @@ public final class EaTable {
         return decision < 0 ? decision : (short) (c.targets[decision >> 1] << 1 | (decision & 1));
     }
 
-    /** ε of {@code state} on {@code values}: IN_ERROR of a state that ended without a single σ. */
-    public boolean error(int state, boolean[] values) {
-        return states[state].error.eval(values);
-    }
-
     /** The targets whose initial conditions hold on {@code values}, IN_ERROR set: for a fault's report. */
     public List<String> holding(int state, boolean[] values) {
         Compiled c = states[state];
@@ -186,10 +177,6 @@ public final class EaTable {
 
     public FsmDefinition definition() {
         return definition;
-    }
-
-    public int stateCount() {
-        return stateNames.length;
     }
 
     public String stateName(int state) {
