@@ -14,13 +14,22 @@ package org.embodia.scheduler;
  * @param sleepLatency how late after the time it asked for the loop's sleep ended, before the spin: the operating
  *        system's wake-up latency, as cyclictest measures it; empty when the spin covers the whole wait
  * @param periodNanos the period overruns are judged against, 0 where there is none (a clock that ticks on demand)
+ * @param missedTriggers for an activity triggered by a device ({@code trigger=}), the cycles that began at their
+ *        deadline without the device's data; its wake latency then is how late after that deadline they began
  */
 public record ActivityDiagnostics(String name, String clock, long cycles, long overruns, long consecutiveOverruns, boolean fault,
-        Percentiles wakeLatency, Percentiles period, Percentiles compute, String realtime, Percentiles sleepLatency, long periodNanos) {
+        Percentiles wakeLatency, Percentiles period, Percentiles compute, String realtime, Percentiles sleepLatency, long periodNanos,
+        long missedTriggers) {
+
+    /** Without the missed triggers, as in 1.4. */
+    public ActivityDiagnostics(String name, String clock, long cycles, long overruns, long consecutiveOverruns, boolean fault,
+            Percentiles wakeLatency, Percentiles period, Percentiles compute, String realtime, Percentiles sleepLatency, long periodNanos) {
+        this(name, clock, cycles, overruns, consecutiveOverruns, fault, wakeLatency, period, compute, realtime, sleepLatency, periodNanos, 0);
+    }
 
     /** Without the sleep's latency and the period, as before 1.4. */
     public ActivityDiagnostics(String name, String clock, long cycles, long overruns, long consecutiveOverruns, boolean fault,
             Percentiles wakeLatency, Percentiles period, Percentiles compute, String realtime) {
-        this(name, clock, cycles, overruns, consecutiveOverruns, fault, wakeLatency, period, compute, realtime, new Percentiles(0, 0, 0, 0, 0), 0);
+        this(name, clock, cycles, overruns, consecutiveOverruns, fault, wakeLatency, period, compute, realtime, new Percentiles(0, 0, 0, 0, 0), 0, 0);
     }
 }

@@ -56,6 +56,9 @@ public final class Master implements AutoCloseable {
     private volatile long notOperational;
     private volatile int lastWkc;
     private volatile long lastRoundTripNanos;
+    /** Whether the frame of the last {@link #send} went out and is still to be read; when it was sent. */
+    private boolean sent;
+    private long sentAt;
 
     /**
      * @param cycleTimeoutNanos how long a cycle waits for its frame to come back before counting it missed
@@ -352,12 +355,26 @@ public final class Master implements AutoCloseable {
     }
 
     /**
-     * One bus cycle: writes {@code commands} (one per drive, bus order) into the process image, exchanges it
-     * and fills {@code statuses}. Returns whether every drive's data is valid; when not, the drives
-     * concerned report statusword 0. Never throws.
+     * One bus cycle at once: {@link #send} then {@link #receive}. Returns whether every drive's data is valid; when
+     * not, the drives concerned report statusword 0. Never throws.
      */
     public boolean exchange(DriveCommand[] commands, DriveStatus[] statuses) {
-        long started = System.nanoTime();
+        send(commands);
+        return receive(statuses);
+    }
+
+    /**
+     * The first half of a bus cycle: writes {@code commands} (one per drive, bus order) into the process image and
+     * sends the frame, with an LRW of the whole image and an FPRD of each slave's AL status, without waiting for it
+     * to come back; {@link #receive} reads it. So a loop can send at the end of its cycle and read at the start of
+     * the next, while the frame travels. Never throws.
+     */
+    public void send(DriveCommand[] commands) {
+        if (sent) {
+            // The frame of the last send was never read: that cycle is missed, its data will be late if it comes.
+            missed();
+        }
+        sentAt = System.nanoTime();
         cycles++;
         tx.start(mac);
         int lrw = tx.add(Ec.LRW, nextIndex(), 0, imageBytes);
@@ -369,19 +386,30 @@ public final class Master implements AutoCloseable {
         for (int d = 0; d < drivePosition.length; d++) {
             DrivePdo.writeCommand(commands[d], slaves.get(drivePosition[d]), out, base + outputOffset[d]);
         }
-        int length = tx.length();
-        if (!socket.send(out, length)) {
+        sent = socket.send(out, tx.length());
+        if (!sent) {
             missedFrames++;
+        }
+    }
+
+    /**
+     * The second half of a bus cycle: waits up to the cycle timeout for the frame of the last {@link #send} and fills
+     * {@code statuses}. Returns whether every drive's data is valid; when not (no frame sent or back in time, a wrong
+     * working counter, a slave out of OP), the drives concerned report statusword 0. Never throws.
+     */
+    public boolean receive(DriveStatus[] statuses) {
+        if (!sent) {
             invalidateAll(statuses);
             return false;
         }
+        sent = false;
         if (!receiveReply(cycleTimeoutNanos)) {
-            missedFrames++;
-            overdue[index >>> 6] |= 1L << (index & 63);
+            missed();
             invalidateAll(statuses);
             return false;
         }
-        lastRoundTripNanos = System.nanoTime() - started;
+        lastRoundTripNanos = System.nanoTime() - sentAt;
+        int lrw = 0;
         int wkc = rx.wkc(lrw);
         lastWkc = wkc;
         if (wkc != expectedLrwWkc) {
@@ -411,6 +439,11 @@ public final class Master implements AutoCloseable {
             notOperational++;
         }
         return ok;
+    }
+
+    private void missed() {
+        missedFrames++;
+        overdue[index >>> 6] |= 1L << (index & 63);
     }
 
     private static void invalidateAll(DriveStatus[] statuses) {
@@ -473,7 +506,7 @@ public final class Master implements AutoCloseable {
         return notOperational;
     }
 
-    /** Send to receive of the last cycle whose frame came back. */
+    /** Send to receive of the last cycle whose frame came back: with a cycle split in two, the time between the halves included. */
     public long lastRoundTripNanos() {
         return lastRoundTripNanos;
     }

@@ -7,15 +7,15 @@ import java.net.SocketAddress;
 import java.net.StandardProtocolFamily;
 import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
-import java.nio.channels.ClosedChannelException;
 import java.nio.channels.DatagramChannel;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
+import org.embodia.api.agent.CycleTrigger;
+import org.embodia.api.agent.Hardware;
 import org.embodia.api.agent.Subsystem;
 import org.embodia.api.agent.SubsystemKind;
 import org.embodia.api.agent.SubsystemName;
-import org.embodia.api.buffer.Freshness;
 import org.embodia.api.buffer.InputBuffer;
 import org.embodia.api.buffer.OutputBuffer;
 import org.embodia.velma.api.ControlMode;
@@ -36,30 +36,35 @@ import org.osgi.service.component.annotations.Deactivate;
  * simulated arm, input {@code command} and output {@code status}. One instance per arm, one factory
  * configuration (PID {@value #PID}) each.
  *
- * <p>A receiver thread blocks on the measurement socket and hands every measurement datagram to the
- * loop through a lock-free triple buffer. Each {@link #step()} that finds a new measurement
- * publishes it as {@code status} and answers it at once, in MONITOR and COMMAND alike, so the answer
- * leaves within the cycle and the KRC's quality can reach PERFECT, after which its KRL program calls
- * friStart. The answer asks for joint impedance as Velma's lwr_fri does: the measured position,
- * stiffness zero, damping {@value #DAMPING}, and the command's torques as additional joint torques.
- * A step without a new measurement (lost or late) publishes nothing, so readers see no new status.
- * While the KRC is talking (a measurement within the last {@value #TALKING_STEPS} steps) a step whose
- * measurement has not come yet waits up to {@code measurementWaitMicros} for it, as Velma's FRI component
- * is triggered by the measurement's arrival; so a datagram a little late in a stalled VM is still answered
- * in its own cycle.
+ * <p>Its cycle is split as a {@link Hardware}'s: {@link #read()} takes the newest measurement datagram
+ * that arrived and publishes it as {@code status}; {@link #write()} answers that measurement with the
+ * command ve_body computed from it in the same cycle, in MONITOR and COMMAND alike, so the KRC's quality
+ * can reach PERFECT, after which its KRL program calls friStart. The answer asks for joint impedance as
+ * Velma's lwr_fri does: the measured position, stiffness zero, damping {@value #DAMPING}, and the
+ * command's torques as additional joint torques. A cycle without a new measurement (lost or late)
+ * publishes nothing, so readers see no new status, and answers nothing.
  *
- * <p>The watchdog: after more than {@code watchdogCycles} steps without a new valid command the
+ * <p>As a {@link CycleTrigger} the arm's measurements start the loop's cycles, as the arrival of the FRI
+ * measurement triggers Velma's ve_body ([VELMA-STRUCT]): the loop's thread polls the socket, parking
+ * {@code pollMicros} between polls, until a measurement is there or the cycle's deadline. An arm that does
+ * not trigger (the other arm) waits in its read, while the KRC is talking (a measurement within the last
+ * {@value #TALKING_STEPS} cycles), up to {@code measurementWaitMicros} for a measurement not yet arrived.
+ * Polling from the loop's thread, not a receiver thread: the loop runs SCHED_FIFO, and a receiver at normal
+ * priority would wait behind any busy process before it could hand a measurement over.
+ *
+ * <p>The watchdog: after more than {@code watchdogCycles} writes without a new valid command the
  * answers ask for nothing and carry no torque; the KRC then leaves COMMAND for MONITOR and the
- * status shows it. The loop side allocates nothing, takes no lock and never throws.
+ * status shows it. The loop side allocates nothing, takes no lock of its own and never throws.
  */
 @Component(configurationPid = LwrFriEffector.PID, configurationPolicy = ConfigurationPolicy.REQUIRE, service = Subsystem.class)
-public final class LwrFriEffector implements Subsystem, AutoCloseable {
+public final class LwrFriEffector implements Hardware, CycleTrigger, AutoCloseable {
     public static final String PID = "org.embodia.velma.lwr";
     static final int DEFAULT_WATCHDOG_CYCLES = 10;
     /** The normalized joint damping Velma's lwr_fri commands with stiffness zero. */
     static final float DAMPING = 0.7f;
     static final int DEFAULT_MEASUREMENT_WAIT_MICROS = 500;
-    /** Steps after the last measurement during which a step waits for the next one. */
+    static final int DEFAULT_POLL_MICROS = 50;
+    /** Cycles after the last measurement during which a read waits for the next one. */
     static final int TALKING_STEPS = 10;
 
     /** The configuration of one arm (factory PID {@value #PID}). */
@@ -76,33 +81,37 @@ public final class LwrFriEffector implements Subsystem, AutoCloseable {
         /** Where answers go; 0: the port the last measurement came from. */
         int remotePort() default 0;
 
-        /** Steps without a new command after which the answers stop asking for torques. */
+        /** Cycles without a new command after which the answers stop asking for torques. */
         int watchdogCycles() default DEFAULT_WATCHDOG_CYCLES;
 
-        /** How long a step waits for a measurement not yet arrived while the KRC is talking; 0: not at all. */
+        /** How long a read waits for a measurement not yet arrived while the KRC is talking; 0: not at all. */
         int measurementWaitMicros() default DEFAULT_MEASUREMENT_WAIT_MICROS;
+
+        /** How long the loop's thread parks between two polls of the socket while it waits for a measurement. */
+        int pollMicros() default DEFAULT_POLL_MICROS;
     }
 
     private final SubsystemName name;
     private final int watchdogCycles;
     private final long measurementWaitNanos;
+    private final long pollNanos;
     private final InetAddress remoteHost;
     private final int remotePort;
     final InputBuffer<LwrCommand> command = new InputBuffer<>("command", LwrCommand.class, LwrCommand::new);
     final OutputBuffer<LwrStatus> status = new OutputBuffer<>("status", LwrStatus.class, LwrStatus::new);
-    /** The receiver thread's side of the handoff and the loop's. */
-    private final OutputBuffer<FriMeasurement> received = new OutputBuffer<>("measurement", FriMeasurement.class, FriMeasurement::new);
-    private final InputBuffer<FriMeasurement> latest = new InputBuffer<>("measurement", FriMeasurement.class, FriMeasurement::new);
     /** One byte more than a measurement, so that an oversized datagram shows and is refused. */
     private final ByteBuffer rx = ByteBuffer.allocateDirect(Fri.MSR_DATA_SIZE + 1);
     private final ByteBuffer tx = ByteBuffer.allocateDirect(Fri.CMD_DATA_SIZE);
     private final FriCommand answer = new FriCommand();
     private final float[] torque = new float[Fri.JOINTS];
     private final DatagramChannel channel;
-    private final Thread receiver;
-    /** The loop thread while it waits for a measurement, for the receiver to wake. */
-    private volatile Thread waiting;
-    private volatile InetSocketAddress target;
+    /** What a datagram is decoded into; the newest valid measurement not yet read; the one this cycle read and answers. */
+    private FriMeasurement incoming = new FriMeasurement();
+    private FriMeasurement newest = new FriMeasurement();
+    private FriMeasurement current = new FriMeasurement();
+    private boolean newestUnread;
+    private boolean answerDue;
+    private InetSocketAddress target;
     private SocketAddress sender;
     private int cyclesWithoutCommand;
     private int stepsWithoutMeasurement = TALKING_STEPS;
@@ -117,10 +126,15 @@ public final class LwrFriEffector implements Subsystem, AutoCloseable {
 
     @Activate
     public LwrFriEffector(Config config) {
-        this(config.name(), config.localPort(), config.remoteHost(), config.remotePort(), config.watchdogCycles(), config.measurementWaitMicros());
+        this(config.name(), config.localPort(), config.remoteHost(), config.remotePort(), config.watchdogCycles(), config.measurementWaitMicros(),
+                config.pollMicros());
     }
 
     LwrFriEffector(String name, int localPort, String remoteHost, int remotePort, int watchdogCycles, int measurementWaitMicros) {
+        this(name, localPort, remoteHost, remotePort, watchdogCycles, measurementWaitMicros, DEFAULT_POLL_MICROS);
+    }
+
+    LwrFriEffector(String name, int localPort, String remoteHost, int remotePort, int watchdogCycles, int measurementWaitMicros, int pollMicros) {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException(PID + ": 'name' is required, e.g. core/a.lwr_r/re");
         }
@@ -140,20 +154,19 @@ public final class LwrFriEffector implements Subsystem, AutoCloseable {
         if (measurementWaitMicros < 0) {
             throw new IllegalArgumentException(name + ": measurementWaitMicros must be 0 or more, got " + measurementWaitMicros);
         }
+        if (pollMicros < 1) {
+            throw new IllegalArgumentException(name + ": pollMicros must be at least 1, got " + pollMicros);
+        }
         this.watchdogCycles = watchdogCycles;
         this.measurementWaitNanos = measurementWaitMicros * 1000L;
+        this.pollNanos = pollMicros * 1000L;
         this.remoteHost = resolve(name, remoteHost);
         this.remotePort = remotePort;
         if (this.remoteHost != null && remotePort > 0) {
             target = new InetSocketAddress(this.remoteHost, remotePort);
         }
         cyclesWithoutCommand = watchdogCycles + 1;
-        received.connect(latest);
         channel = bind(name, localPort);
-        receiver = new Thread(this::receive, "FRI receiver " + name);
-        receiver.setDaemon(true);
-        receiver.setPriority(Thread.MAX_PRIORITY);
-        receiver.start();
     }
 
     private static InetAddress resolve(String name, String host) {
@@ -173,6 +186,7 @@ public final class LwrFriEffector implements Subsystem, AutoCloseable {
             // IPv4: the KRC speaks FRI over IPv4 only.
             ch = DatagramChannel.open(StandardProtocolFamily.INET);
             ch.bind(new InetSocketAddress(port));
+            ch.configureBlocking(false);
             return ch;
         } catch (IOException e) {
             if (ch != null) {
@@ -192,7 +206,7 @@ public final class LwrFriEffector implements Subsystem, AutoCloseable {
         close();
     }
 
-    /** Closes the socket and waits for the receiver thread to end. */
+    /** Closes the socket. */
     @Override
     public void close() {
         try {
@@ -200,43 +214,38 @@ public final class LwrFriEffector implements Subsystem, AutoCloseable {
         } catch (IOException e) {
             receiveFailures++;
         }
-        boolean interrupted = false;
-        while (receiver.isAlive()) {
-            try {
-                receiver.join();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
     }
 
-    /** The receiver thread: every valid measurement datagram goes to the loop, the newest winning. */
-    private void receive() {
-        FriMeasurement m = received.message();
-        while (channel.isOpen()) {
+    /** Reads every datagram waiting on the socket; true if one was a valid measurement, which is then the newest. */
+    private boolean drain() {
+        boolean got = false;
+        while (true) {
+            SocketAddress from;
             try {
                 rx.clear();
-                SocketAddress from = channel.receive(rx);
-                rx.flip();
-                if (!m.decode(rx)) {
-                    malformedDatagrams++;
-                    continue;
-                }
-                if (!from.equals(sender)) {
-                    sender = from;
-                    InetSocketAddress krc = (InetSocketAddress) from;
-                    target = new InetSocketAddress(remoteHost != null ? remoteHost : krc.getAddress(), remotePort > 0 ? remotePort : krc.getPort());
-                }
-                received.send();
-                LockSupport.unpark(waiting);
-            } catch (ClosedChannelException e) {
-                return;
+                from = channel.receive(rx);
             } catch (IOException e) {
                 receiveFailures++;
+                return got;
             }
+            if (from == null) {
+                return got;
+            }
+            rx.flip();
+            if (!incoming.decode(rx)) {
+                malformedDatagrams++;
+                continue;
+            }
+            if (!from.equals(sender)) {
+                sender = from;
+                InetSocketAddress krc = (InetSocketAddress) from;
+                target = new InetSocketAddress(remoteHost != null ? remoteHost : krc.getAddress(), remotePort > 0 ? remotePort : krc.getPort());
+            }
+            FriMeasurement m = newest;
+            newest = incoming;
+            incoming = m;
+            newestUnread = true;
+            got = true;
         }
     }
 
@@ -255,43 +264,49 @@ public final class LwrFriEffector implements Subsystem, AutoCloseable {
         return List.of(status);
     }
 
+    /** Publishes the newest measurement as {@code status}, waiting for it a little while the KRC is talking. */
     @Override
-    public void step() {
-        takeCommand();
-        if (latest.receive() != Freshness.NEW_DATA && !awaitMeasurement()) {
+    public void read() {
+        drain();
+        if (!newestUnread && stepsWithoutMeasurement < TALKING_STEPS && measurementWaitNanos > 0) {
+            awaitData(System.nanoTime() + measurementWaitNanos);
+        }
+        if (!newestUnread) {
             if (stepsWithoutMeasurement < TALKING_STEPS) {
                 stepsWithoutMeasurement++;
             }
             return;
         }
         stepsWithoutMeasurement = 0;
-        FriMeasurement m = latest.get();
-        publish(m);
-        answer(m);
+        FriMeasurement m = current;
+        current = newest;
+        newest = m;
+        newestUnread = false;
+        answerDue = true;
+        publish(current);
     }
 
-    /**
-     * While the KRC is talking, parks until the receiver hands over a measurement or the wait is over. Parking,
-     * not spinning: the loop thread runs SCHED_FIFO and would starve the receiver sharing its core.
-     */
-    private boolean awaitMeasurement() {
-        if (stepsWithoutMeasurement >= TALKING_STEPS || measurementWaitNanos == 0) {
-            return false;
+    /** Takes the command and answers the measurement this cycle read, if it read one. */
+    @Override
+    public void write() {
+        takeCommand();
+        if (answerDue) {
+            answerDue = false;
+            answer(current);
         }
-        long deadline = System.nanoTime() + measurementWaitNanos;
-        waiting = Thread.currentThread();
-        try {
-            long left;
-            while ((left = deadline - System.nanoTime()) > 0) {
-                if (latest.receive() == Freshness.NEW_DATA) {
-                    return true;
-                }
-                LockSupport.parkNanos(left);
+    }
+
+    /** Polls the socket, parking between polls, until a measurement is there to read or the deadline has passed. */
+    @Override
+    public boolean awaitData(long deadlineNanos) {
+        long left;
+        while (!drain() && !newestUnread) {
+            if ((left = deadlineNanos - System.nanoTime()) <= 0) {
+                return false;
             }
-            return latest.receive() == Freshness.NEW_DATA;
-        } finally {
-            waiting = null;
+            LockSupport.parkNanos(Math.min(left, pollNanos));
         }
+        return true;
     }
 
     /** A new valid command resets the watchdog; an invalid one is counted and never sent. */

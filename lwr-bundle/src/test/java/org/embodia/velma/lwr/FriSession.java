@@ -80,15 +80,20 @@ final class FriSession implements AutoCloseable {
         return f;
     }
 
-    /** The loop's part: the command goes down, the effector receives and steps, the status is read. */
+    /**
+     * The loop's part, in the scheduler's passes: the effector's read publishes the measurement, the status is read and
+     * the command goes down, the effector's write answers.
+     */
     Freshness loop() {
+        lwr.read();
+        Freshness f = fromLwr.receive();
         if (commanding) {
             System.arraycopy(torque, 0, toLwr.message().torque, 0, Fri.JOINTS);
             toLwr.send();
         }
         lwr.command.receive();
-        lwr.step();
-        return fromLwr.receive();
+        lwr.write();
+        return f;
     }
 
     private void sleepUntil(long deadline) {

@@ -158,13 +158,9 @@ class LwrFriEffectorTest {
                 InetSocketAddress lwrPort = new InetSocketAddress(InetAddress.getLoopbackAddress(), s.port);
                 stranger.send(ByteBuffer.wrap(new byte[] {1, 2, 3}), lwrPort);
                 stranger.send(ByteBuffer.allocate(Fri.MSR_DATA_SIZE + 100), lwrPort);
-                long deadline = System.nanoTime() + 5_000_000_000L;
-                while (s.lwr.malformedDatagrams() < 2 && System.nanoTime() < deadline) {
-                    Thread.sleep(1);
-                }
             }
-            assertEquals(2, s.lwr.malformedDatagrams());
             assertEquals(Freshness.OLD_DATA, s.loop(), "garbage on the port is no measurement");
+            assertEquals(2, s.lwr.malformedDatagrams());
             s.cycle();
             assertEquals(Freshness.NEW_DATA, s.cycle(), "the session goes on");
         }
@@ -201,6 +197,29 @@ class LwrFriEffectorTest {
         }
     }
 
+    /** As the loop's trigger: waiting returns as soon as a measurement is there, and at the deadline when none comes. */
+    @Test
+    void awaitingDataReturnsWithTheMeasurementOrAtTheDeadline() throws Exception {
+        try (FriSession s = new FriSession(LwrFriEffector.DEFAULT_WATCHDOG_CYCLES, false)) {
+            assertFalse(s.lwr.awaitData(System.nanoTime() + 5_000_000), "nothing sent yet");
+            Thread krc = new Thread(() -> {
+                LockSupport.parkNanos(20_000_000);
+                try {
+                    s.peer.cycle();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            krc.start();
+            assertTrue(s.lwr.awaitData(System.nanoTime() + 60_000_000_000L), "the measurement sent meanwhile");
+            krc.join();
+            assertTrue(s.lwr.awaitData(System.nanoTime()), "still unread: no wait");
+            assertEquals(Freshness.NEW_DATA, s.loop(), "the read publishes it");
+            assertFalse(s.lwr.awaitData(System.nanoTime() + 1_000_000), "read: nothing new until the next measurement");
+            assertEquals(1, s.lwr.answers(), "and the write answered it");
+        }
+    }
+
     @Test
     void aPortInUseIsAClearErrorNamingThePort() throws Exception {
         try (DatagramChannel taken = DatagramChannel.open(StandardProtocolFamily.INET)) {
@@ -222,6 +241,8 @@ class LwrFriEffectorTest {
         assertThrows(IllegalArgumentException.class, () -> new LwrFriEffector("core/a.lwr_r/re", 49938, "", 0, 0, 0));
         e = assertThrows(IllegalArgumentException.class, () -> new LwrFriEffector("core/a.lwr_r/re", 49938, "", 0, 10, -1));
         assertTrue(e.getMessage().contains("measurementWaitMicros"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> new LwrFriEffector("core/a.lwr_r/re", 49938, "", 0, 10, 0, 0));
+        assertTrue(e.getMessage().contains("pollMicros"), e.getMessage());
     }
 
     @Test

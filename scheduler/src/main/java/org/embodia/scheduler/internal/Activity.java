@@ -6,7 +6,8 @@ import org.embodia.scheduler.ActivityDiagnostics;
 
 /**
  * An activity: runs its plan's steps once per cycle. Subclasses decide when a cycle happens:
- * {@link PeriodicActivity} on its own real-time thread, {@link ClockedActivity} on an external clock.
+ * {@link PeriodicActivity} on its own real-time thread, {@link TriggeredActivity} there when a device's data comes,
+ * {@link ClockedActivity} on an external clock.
  */
 abstract class Activity {
     final String name;
@@ -57,7 +58,7 @@ abstract class Activity {
         ActivityPlan.Step[] steps = current.steps;
         long cycle = cycles;
         for (ActivityPlan.Step s : steps) {
-            s.runtime().iterate(s.receive(), cycle);
+            s.runtime().iterate(s.receive(), cycle, s.phase());
         }
         cycles = cycle + 1;
     }
@@ -89,6 +90,11 @@ abstract class Activity {
     /** The period overruns are judged against, 0 for none. */
     abstract long periodNanos();
 
+    /** Cycles that began without their trigger's data; 0 for an activity without a trigger. */
+    long missedTriggers() {
+        return 0;
+    }
+
     ActivityPlan current() {
         return current;
     }
@@ -99,6 +105,6 @@ abstract class Activity {
 
     ActivityDiagnostics diagnostics() {
         return new ActivityDiagnostics(name, clock, cycles, overruns, consecutiveOverruns, fault, wake.snapshot(), period.snapshot(),
-                compute.snapshot(), realtime, sleep.snapshot(), periodNanos());
+                compute.snapshot(), realtime, sleep.snapshot(), periodNanos(), missedTriggers());
     }
 }

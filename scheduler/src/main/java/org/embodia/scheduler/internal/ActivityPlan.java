@@ -3,6 +3,7 @@ package org.embodia.scheduler.internal;
 import java.util.List;
 import java.util.function.Consumer;
 
+import org.embodia.api.agent.CycleTrigger;
 import org.embodia.api.buffer.InputBuffer;
 import org.embodia.api.buffer.OutputBuffer;
 
@@ -15,7 +16,11 @@ final class ActivityPlan {
     static final ActivityPlan EMPTY = new ActivityPlan(new Step[0], List.of(), e -> { });
 
     /** One pass of a subsystem. */
-    record Step(SubsystemRuntime runtime, InputBuffer<?>[] receive) {
+    record Step(SubsystemRuntime runtime, InputBuffer<?>[] receive, AgentConfig.Phase phase) {
+        /** A pass of the whole step. */
+        Step(SubsystemRuntime runtime, InputBuffer<?>[] receive) {
+            this(runtime, receive, AgentConfig.Phase.STEP);
+        }
     }
 
     /** A connection to make, output to input. */
@@ -23,11 +28,19 @@ final class ActivityPlan {
     }
 
     final Step[] steps;
+    /** The subsystem whose device starts the cycles, when the activity has one and it is in this plan. */
+    final CycleTrigger trigger;
     private final List<Link> links;
     private final Consumer<String> problems;
 
+    /** A plan without a trigger. */
     ActivityPlan(Step[] steps, List<Link> links, Consumer<String> problems) {
+        this(steps, links, null, problems);
+    }
+
+    ActivityPlan(Step[] steps, List<Link> links, CycleTrigger trigger, Consumer<String> problems) {
         this.steps = steps;
+        this.trigger = trigger;
         this.links = links;
         this.problems = problems;
     }

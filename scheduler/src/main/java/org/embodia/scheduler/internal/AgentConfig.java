@@ -20,22 +20,34 @@ import org.embodia.api.agent.SubsystemName;
 record AgentConfig(String name, List<Activity> activities, List<Connection> connections, int overrunFault, int priority,
         long spinNanos, List<String> problems) {
 
-    /** One pass of a subsystem in a cycle; {@code receive} null means every input. */
-    record Step(String subsystem, List<String> receive) {
+    /** Which part of a subsystem a pass runs: its whole step, or a {@code Hardware}'s read or write. */
+    enum Phase {
+        STEP, READ, WRITE
     }
 
-    /** An activity: periodic ({@code rateHz} > 0) or clocked by {@code clock}. */
-    record Activity(String name, double rateHz, String clock, List<Step> steps) {
+    /** One pass of a subsystem in a cycle; {@code receive} null means every input (a read pass receives none). */
+    record Step(Phase phase, String subsystem, List<String> receive) {
+    }
+
+    /**
+     * An activity: periodic ({@code rateHz} > 0) or clocked by {@code clock}; a periodic one may be triggered by a
+     * subsystem's device ({@code trigger}), then each cycle starts on its data or {@code deadlineNanos} after the last.
+     */
+    record Activity(String name, double rateHz, String clock, String trigger, long deadlineNanos, List<Step> steps) {
         String describe() {
-            return clock == null ? rateHz + " Hz" : "clock=" + clock;
+            return clock != null ? "clock=" + clock
+                    : trigger != null ? rateHz + " Hz, trigger=" + trigger + " deadline=" + deadlineNanos / 1000 + " us" : rateHz + " Hz";
         }
     }
 
     record Connection(String fromSubsystem, String output, String toSubsystem, String input, String text) {
     }
 
-    private static final Pattern ACTIVITY = Pattern.compile("\\s*(\\S+)\\s+(?:(\\d+(?:\\.\\d+)?)\\s*Hz|clock=(\\S+))\\s*:(.*)");
-    private static final Pattern STEP = Pattern.compile("\\s*([^()\\s]+)\\s*(?:\\(([^()]*)\\))?\\s*");
+    private static final Pattern ACTIVITY = Pattern.compile(
+            "\\s*(\\S+)\\s+(?:(\\d+(?:\\.\\d+)?)\\s*Hz(?:\\s+trigger=(\\S+)(?:\\s+deadline=(\\d+(?:\\.\\d+)?)\\s*(ms|us))?)?|clock=(\\S+))\\s*:(.*)");
+    private static final Pattern STEP = Pattern.compile("\\s*(?:(read|write)\\s+)?([^()\\s]+)\\s*(?:\\(([^()]*)\\))?\\s*");
+    /** Without a configured deadline, a triggered cycle waits for its trigger this many periods after the last began. */
+    static final double DEFAULT_DEADLINE_PERIODS = 1.5;
     private static final Pattern CONNECTION = Pattern.compile("\\s*(\\S+):(\\w+)\\s*->\\s*(\\S+):(\\w+)\\s*");
 
     static AgentConfig parse(Map<String, ?> properties) {
@@ -50,39 +62,65 @@ record AgentConfig(String name, List<Activity> activities, List<Connection> conn
         for (String text : strings(properties.get("activities"))) {
             Matcher m = ACTIVITY.matcher(text);
             if (!m.matches()) {
-                problems.add("activity '" + text + "' is not '<name> <rate>Hz: <steps>' or '<name> clock=<clock>: <steps>'");
+                problems.add("activity '" + text + "' is not '<name> <rate>Hz: <steps>', '<name> <rate>Hz trigger=<subsystem>"
+                        + " [deadline=<n>ms|us]: <steps>' or '<name> clock=<clock>: <steps>'");
                 continue;
             }
             double rate = m.group(2) == null ? 0 : Double.parseDouble(m.group(2));
             if (m.group(2) != null && !(rate > 0)) {
                 problems.add("activity '" + m.group(1) + "' needs a rate above 0 Hz");
             }
+            String trigger = m.group(3);
+            long deadline = 0;
+            if (trigger != null) {
+                try {
+                    SubsystemName.parse(trigger);
+                } catch (IllegalArgumentException e) {
+                    problems.add("activity '" + m.group(1) + "': trigger: " + e.getMessage());
+                }
+                deadline = m.group(4) == null ? Math.round(DEFAULT_DEADLINE_PERIODS * 1e9 / rate)
+                        : Math.round(Double.parseDouble(m.group(4)) * ("ms".equals(m.group(5)) ? 1e6 : 1e3));
+                if (rate > 0 && deadline < Math.round(1e9 / rate)) {
+                    problems.add("activity '" + m.group(1) + "': the deadline (" + deadline / 1000 + " us) is shorter than the period ("
+                            + Math.round(1e6 / rate) + " us): the trigger could never start a cycle");
+                }
+            }
             List<Step> steps = new ArrayList<>();
-            for (String stepText : splitTopLevel(m.group(4))) {
+            for (String stepText : splitTopLevel(m.group(7))) {
                 Matcher s = STEP.matcher(stepText);
                 if (!s.matches()) {
-                    problems.add("activity '" + m.group(1) + "': step '" + stepText.trim() + "' is not '<subsystem>' or '<subsystem>(<input>, ...)'");
+                    problems.add("activity '" + m.group(1) + "': step '" + stepText.trim()
+                            + "' is not '<subsystem>', '<subsystem>(<input>, ...)', 'read <subsystem>' or 'write <subsystem>[(<input>, ...)]'");
                     continue;
                 }
+                String subsystem = s.group(2);
                 try {
-                    SubsystemName.parse(s.group(1));
+                    SubsystemName.parse(subsystem);
                 } catch (IllegalArgumentException e) {
                     problems.add("activity '" + m.group(1) + "': " + e.getMessage());
                     continue;
                 }
-                String other = activityOf.putIfAbsent(s.group(1), m.group(1));
+                String other = activityOf.putIfAbsent(subsystem, m.group(1));
                 if (other != null && !other.equals(m.group(1))) {
-                    problems.add("subsystem " + s.group(1) + " runs in two activities, '" + other + "' and '" + m.group(1)
+                    problems.add("subsystem " + subsystem + " runs in two activities, '" + other + "' and '" + m.group(1)
                             + "': a subsystem runs in one activity (it may run several times per cycle there)");
                 }
-                List<String> receive = s.group(2) == null ? null
-                        : Arrays.stream(s.group(2).split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList();
-                steps.add(new Step(s.group(1), receive));
+                Phase phase = s.group(1) == null ? Phase.STEP : "read".equals(s.group(1)) ? Phase.READ : Phase.WRITE;
+                if (phase == Phase.READ && s.group(3) != null) {
+                    problems.add("activity '" + m.group(1) + "': 'read " + subsystem + "' receives no input: a read pass publishes what the"
+                            + " device sent");
+                }
+                List<String> receive = phase == Phase.READ ? List.of() : s.group(3) == null ? null
+                        : Arrays.stream(s.group(3).split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList();
+                steps.add(new Step(phase, subsystem, receive));
             }
             if (steps.isEmpty()) {
                 problems.add("activity '" + m.group(1) + "' runs no subsystem");
             }
-            activities.add(new Activity(m.group(1), rate, m.group(3), steps));
+            if (trigger != null && steps.stream().noneMatch(st -> st.subsystem().equals(trigger))) {
+                problems.add("activity '" + m.group(1) + "': its trigger " + trigger + " is not one of its subsystems");
+            }
+            activities.add(new Activity(m.group(1), rate, m.group(6), trigger, deadline, steps));
         }
         if (activities.isEmpty()) {
             problems.add("the agent needs at least one entry in 'activities'");

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
+import org.embodia.api.agent.CycleTrigger;
 import org.embodia.api.agent.Subsystem;
 import org.embodia.api.behavior.Behavior;
 import org.embodia.api.buffer.InputBuffer;
@@ -284,7 +285,17 @@ public final class AgentRuntime implements Agent {
                 if (rt != null) {
                     InputBuffer<?>[] receive = (s.receive() == null ? new ArrayList<>(rt.inputs.values())
                             : s.receive().stream().map(rt.inputs::get).toList()).toArray(InputBuffer<?>[]::new);
-                    steps.add(new ActivityPlan.Step(rt, receive));
+                    steps.add(new ActivityPlan.Step(rt, receive, s.phase()));
+                }
+            }
+            CycleTrigger trigger = null;
+            if (a.trigger() != null && chosen.get(a.trigger()) != null) {
+                if (chosen.get(a.trigger()).subsystem instanceof CycleTrigger t) {
+                    trigger = t;
+                } else {
+                    // A simulated effector swapped in for the hardware: the period paces the cycles until the hardware is back.
+                    problems.add("activity " + a.name() + ": " + a.trigger() + " (" + chosen.get(a.trigger()).subsystem.getClass().getName()
+                            + ") has no device to trigger cycles: they keep the period");
                 }
             }
             List<ActivityPlan.Link> links = new ArrayList<>();
@@ -296,7 +307,7 @@ public final class AgentRuntime implements Agent {
                     links.add(new ActivityPlan.Link(from.outputs.get(c.output()), to.inputs.get(c.input())));
                 }
             }
-            ActivityPlan plan = new ActivityPlan(steps.toArray(ActivityPlan.Step[]::new), links, runtimeProblems::add);
+            ActivityPlan plan = new ActivityPlan(steps.toArray(ActivityPlan.Step[]::new), links, trigger, runtimeProblems::add);
             Activity activity = activities.get(a.name());
             if (activity != null) {
                 activity.publish(plan, gen);
@@ -310,9 +321,10 @@ public final class AgentRuntime implements Agent {
 
     private void startActivities() {
         for (AgentConfig.Activity a : config.activities()) {
-            Activity activity = a.clock() == null
-                    ? new PeriodicActivity(a.name(), a.rateHz(), config.overrunFault(), config.priority(), config.spinNanos())
-                    : new ClockedActivity(a.name(), a.clock(), clocks.get(a.clock()), config.overrunFault());
+            Activity activity = a.clock() != null ? new ClockedActivity(a.name(), a.clock(), clocks.get(a.clock()), config.overrunFault())
+                    : a.trigger() != null ? new TriggeredActivity(a.name(), a.rateHz(), a.trigger(), a.deadlineNanos(), config.overrunFault(),
+                            config.priority())
+                    : new PeriodicActivity(a.name(), a.rateHz(), config.overrunFault(), config.priority(), config.spinNanos());
             activity.publish(pendingPlans.remove(a.name()), generation);
             activities.put(a.name(), activity);
         }
@@ -421,7 +433,7 @@ public final class AgentRuntime implements Agent {
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         for (Activity a : now) {
-            while (a.stepsRequested.get() > 0 && System.nanoTime() < deadline && a instanceof PeriodicActivity) {
+            while (a.stepsRequested.get() > 0 && System.nanoTime() < deadline && !(a instanceof ClockedActivity)) {
                 Thread.onSpinWait();
             }
         }

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.embodia.api.agent.Hardware;
 import org.embodia.api.agent.Subsystem;
 import org.embodia.api.buffer.InputBuffer;
 import org.embodia.api.buffer.OutputBuffer;
@@ -12,8 +13,10 @@ import org.embodia.scheduler.SubsystemDiagnostics;
 
 /**
  * One subsystem instance as the loop runs it: receive the pass's inputs, step the FSM (or the
- * subsystem), end the iteration. Nothing it runs can throw into the loop, and a warm iteration
- * allocates nothing of its own.
+ * subsystem), end the iteration. A {@link Hardware} subsystem may run as two passes, its read and its
+ * write; the iteration ends with the write, and a subsystem that is not {@code Hardware} (a simulated
+ * effector swapped in) does its whole step there. Nothing it runs can throw into the loop, and a warm
+ * iteration allocates nothing of its own.
  */
 final class SubsystemRuntime {
     final String name;
@@ -25,6 +28,9 @@ final class SubsystemRuntime {
     final Map<String, OutputBuffer<?>> outputs = new LinkedHashMap<>();
     private final Histogram compute = new Histogram();
     private final SwitchRing switches;
+    private final Hardware hardware;
+    /** Time spent in this cycle's read pass, added to the write's in the compute histogram. */
+    private long readNanos;
     private long iterations;
     private long failures;
     private volatile Throwable lastFailure;
@@ -35,18 +41,28 @@ final class SubsystemRuntime {
         this.serviceId = serviceId;
         this.activity = activity;
         this.fsm = fsm;
+        this.hardware = subsystem instanceof Hardware h ? h : null;
         subsystem.inputs().forEach(b -> inputs.put(b.name(), b));
         subsystem.outputs().forEach(b -> outputs.put(b.name(), b));
         List<String> names = fsm == null ? List.of() : fsm.predicateNames();
         this.switches = new SwitchRing(names);
     }
 
-    void iterate(InputBuffer<?>[] receive, long cycle) {
+    void iterate(InputBuffer<?>[] receive, long cycle, AgentConfig.Phase phase) {
         long start = System.nanoTime();
+        if (phase == AgentConfig.Phase.READ) {
+            if (hardware != null) {
+                run(true);
+            }
+            readNanos = System.nanoTime() - start;
+            return;
+        }
         for (InputBuffer<?> in : receive) {
             in.receive();
         }
-        if (fsm != null) {
+        if (phase == AgentConfig.Phase.WRITE && hardware != null) {
+            run(false);
+        } else if (fsm != null) {
             if (fsm.step()) {
                 if (fsm.lastRunFailed()) {
                     failures++;
@@ -74,7 +90,23 @@ final class SubsystemRuntime {
             lastFailure = t;
         }
         iterations++;
-        compute.record(System.nanoTime() - start);
+        compute.record(System.nanoTime() - start + readNanos);
+        readNanos = 0;
+    }
+
+    private void run(boolean read) {
+        try {
+            if (read) {
+                hardware.read();
+            } else {
+                hardware.write();
+            }
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable t) {
+            failures++;
+            lastFailure = t;
+        }
     }
 
     SwitchRing switches() {

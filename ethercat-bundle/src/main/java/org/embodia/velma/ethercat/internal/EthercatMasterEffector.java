@@ -2,6 +2,7 @@ package org.embodia.velma.ethercat.internal;
 
 import java.util.List;
 
+import org.embodia.api.agent.Hardware;
 import org.embodia.api.agent.Subsystem;
 import org.embodia.api.agent.SubsystemName;
 import org.embodia.api.buffer.InputBuffer;
@@ -23,13 +24,16 @@ import org.osgi.service.component.annotations.Deactivate;
  * the agent. Configuration PID {@value #PID}.
  *
  * <p>Activation brings the bus to OP or fails with the master's message (the interface, the missing
- * privilege, the slave that refused). Each {@link #step()} puts the commands into the process image, does
- * one cyclic exchange and publishes the three statuses; a lost frame, a wrong working counter or a slave out
- * of OP is a status that is not {@link DriveStatus#ok()}, never an exception. The step allocates nothing.
+ * privilege, the slave that refused). As a {@link Hardware} its cycle is split, as SOEM's users split theirs:
+ * {@link #write()} puts the commands into the process image and sends the frame at the end of a cycle, and
+ * {@link #read()} at the start of the next takes the frame back and publishes the three statuses, so the loop
+ * never waits for the wire in between. Run as one {@link #step()}, it sends and reads at once. A lost frame, a
+ * wrong working counter or a slave out of OP is a status that is not {@link DriveStatus#ok()}, never an
+ * exception. Neither half allocates.
  * Deactivation takes the slaves to INIT and closes the socket.
  */
 @Component(configurationPid = EthercatMasterEffector.PID, configurationPolicy = ConfigurationPolicy.REQUIRE, service = Subsystem.class)
-public final class EthercatMasterEffector implements Subsystem, AutoCloseable {
+public final class EthercatMasterEffector implements Hardware, AutoCloseable {
     public static final String PID = "org.embodia.velma.ethercat";
     public static final String NAME = "core/a.ethercat/re";
     static final int DEFAULT_TIMEOUT_MICROS = 1000;
@@ -137,18 +141,34 @@ public final class EthercatMasterEffector implements Subsystem, AutoCloseable {
         return outputs;
     }
 
-    /** New commands into the process image, one exchange, the three statuses out; a drive keeps its last command until a new one. */
+    /**
+     * The three statuses out of the frame the last write sent, which has travelled the bus meanwhile (waiting for it at
+     * most the configured timeout); before any write, or when it did not come back, statuses that are not ok.
+     */
     @Override
-    public void step() {
+    public void read() {
+        master.receive(statuses);
+        for (OutputBuffer<DriveStatus> out : statusOut) {
+            out.send();
+        }
+    }
+
+    /** New commands into the process image and the frame sent, not waited for; a drive keeps its last command until a new one. */
+    @Override
+    public void write() {
         for (int d = 0; d < commands.length; d++) {
             if (commandIn[d].isNew()) {
                 commands[d].copyFrom(commandIn[d].get());
             }
         }
-        master.exchange(commands, statuses);
-        for (OutputBuffer<DriveStatus> out : statusOut) {
-            out.send();
-        }
+        master.send(commands);
+    }
+
+    /** One whole exchange: the frame sent with the commands and its statuses read, as a loop without split passes runs it. */
+    @Override
+    public void step() {
+        write();
+        read();
     }
 
     /** The bus's counters: cycles, lost frames, working-counter errors, slaves out of OP. */

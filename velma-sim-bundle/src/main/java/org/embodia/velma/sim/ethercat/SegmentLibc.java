@@ -1,7 +1,9 @@
 package org.embodia.velma.sim.ethercat;
 
 import com.sun.jna.LastErrorException;
+import com.sun.jna.Memory;
 import com.sun.jna.Native;
+import com.sun.jna.Pointer;
 
 /** The C library calls the simulated segment's socket needs, by JNA direct mapping (errno as LastErrorException). */
 final class SegmentLibc {
@@ -13,6 +15,7 @@ final class SegmentLibc {
     static final int CLONE_NEWNET = 0x40000000;
     static final short POLLIN = 1;
     static final int EINTR = 4;
+    static final int SCHED_FIFO = 1;
 
     static {
         Native.register("c");
@@ -41,6 +44,23 @@ final class SegmentLibc {
     static native int setns(int fd, int type) throws LastErrorException;
 
     static native int close(int fd) throws LastErrorException;
+
+    /** {@code param} points at a struct sched_param: one int, the priority. */
+    static native int sched_setscheduler(int pid, int policy, long param) throws LastErrorException;
+
+    /**
+     * Puts the calling thread under SCHED_FIFO at {@code priority}, as the hardware it stands for does not wait for
+     * the machine's other work; a message saying what was refused, or null.
+     */
+    static String realtime(int priority) {
+        try (Memory param = new Memory(4)) {
+            param.setInt(0, priority);
+            sched_setscheduler(0, SCHED_FIFO, Pointer.nativeValue(param));
+            return null;
+        } catch (LastErrorException e) {
+            return "SCHED_FIFO " + priority + " refused (errno " + e.getErrorCode() + ")";
+        }
+    }
 
     static int htons(int value) {
         return ((value & 0xFF) << 8) | ((value >>> 8) & 0xFF);

@@ -15,6 +15,7 @@ import com.sun.jna.LastErrorException;
 public final class SegmentServer implements AutoCloseable {
     private final SimulatedSegment segment;
     private final boolean echo;
+    private final int priority;
     private final Thread thread;
     private final CountDownLatch ready = new CountDownLatch(1);
     private volatile boolean running = true;
@@ -22,17 +23,23 @@ public final class SegmentServer implements AutoCloseable {
 
     /** Starts serving and returns once the socket is open; fails with the reason when it cannot be. */
     public static SegmentServer start(String namespace, String interfaceName, SimulatedSegment segment) throws IOException {
-        return new SegmentServer(namespace, interfaceName, segment, false).awaitReady();
+        return new SegmentServer(namespace, interfaceName, segment, false, 0).awaitReady();
+    }
+
+    /** The same with the serving thread under SCHED_FIFO at {@code priority} (root), as the ESCs answer whatever else runs. */
+    public static SegmentServer start(String namespace, String interfaceName, SimulatedSegment segment, int priority) throws IOException {
+        return new SegmentServer(namespace, interfaceName, segment, false, priority).awaitReady();
     }
 
     /** A server that returns every frame as it came: the floor of a round trip over the wire. */
     public static SegmentServer echo(String namespace, String interfaceName) throws IOException {
-        return new SegmentServer(namespace, interfaceName, null, true).awaitReady();
+        return new SegmentServer(namespace, interfaceName, null, true, 0).awaitReady();
     }
 
-    private SegmentServer(String namespace, String interfaceName, SimulatedSegment segment, boolean echo) {
+    private SegmentServer(String namespace, String interfaceName, SimulatedSegment segment, boolean echo, int priority) {
         this.segment = segment;
         this.echo = echo;
+        this.priority = priority;
         thread = new Thread(() -> serve(namespace, interfaceName), "ethercat segment " + interfaceName);
         thread.setDaemon(true);
         thread.start();
@@ -59,6 +66,12 @@ public final class SegmentServer implements AutoCloseable {
         try {
             enter(namespace);
             socket = new PacketSocket(interfaceName);
+            if (priority > 0) {
+                String refused = SegmentLibc.realtime(priority);
+                if (refused != null) {
+                    throw new IOException("the simulated EtherCAT segment's thread: " + refused + ": run as root");
+                }
+            }
         } catch (IOException | RuntimeException e) {
             failure = e;
             ready.countDown();

@@ -13,12 +13,18 @@ import org.embodia.velma.sim.VelmaSimulation;
  * TorsoPan, each an {@link Esc}, in cable order. A frame passes every slave in turn, each processing every
  * datagram, and goes back with bit 1 of its source MAC set, as the first ESC marks a processed frame.
  *
- * <p>The drives are the {@link SimulatedDrive}s of a {@link VelmaSimulation} in manual pace: once a frame
- * that carried process data is on its way back ({@link #afterFrame()}), the drives in OP take their RxPDO, the
- * simulation advances one tick (as drives synchronised to the bus cycle), and every drive in SAFE-OP or OP puts
- * its status into its TxPDO, which the next frame reads. RxPDO: controlword, mode, target position (i32, 1e-5 rad), target torque (i16,
- * thousandths of rated torque); TxPDO: statusword, mode display, position, velocity (i32), torque (i16).
- * Used by one thread, but for the fault injections, which any thread may ask for.
+ * <p>The drives are the {@link SimulatedDrive}s of a {@link VelmaSimulation}, exchanging the process image in
+ * one of two ways. Clocked by the bus ({@link #SimulatedSegment(VelmaSimulation)}, the simulation in manual
+ * pace): once a frame that carried process data is on its way back ({@link #afterFrame()}), the drives in OP take
+ * their RxPDO, the simulation advances one tick (as drives synchronised to the bus cycle), and every drive in
+ * SAFE-OP or OP puts its status into its TxPDO, which the next frame reads. On the simulation's own clock
+ * ({@link #onTheSimulationsClock(VelmaSimulation)}): the ESCs answer frames whenever they come, and at each of
+ * the simulation's ticks {@link #exchangeWithDrives()} puts the drives' status into the TxPDOs and hands them
+ * their RxPDOs, as drives that sample the SyncManager buffers in their own cycle. RxPDO: controlword, mode,
+ * target position (i32, 1e-5 rad), target torque (i16, thousandths of rated torque); TxPDO: statusword, mode
+ * display, position, velocity (i32), torque (i16). Frames and the drives' exchange hold the segment's lock
+ * while they touch the ESCs' memory, as an ESC's SyncManager keeps a buffer whole; the fault injections take
+ * none.
  */
 public final class SimulatedSegment {
     public static final int BECKHOFF = 0x00000002;
@@ -32,6 +38,7 @@ public final class SimulatedSegment {
     static final double COUNTS_PER_RADIAN = 100_000;
 
     private final VelmaSimulation simulation;
+    private final boolean busClocked;
     private final Esc[] escs;
     /** Per slave: its drive and rated torque, or null and 0 for the coupler. */
     private final SimulatedDrive[] drives;
@@ -50,7 +57,17 @@ public final class SimulatedSegment {
 
     /** Velma's bus over {@code simulation}, which must be in manual pace: the segment ticks it. */
     public SimulatedSegment(VelmaSimulation simulation) {
+        this(simulation, true);
+    }
+
+    /** Velma's bus over {@code simulation} on its own clock, whose ticks call {@link #exchangeWithDrives()}. */
+    public static SimulatedSegment onTheSimulationsClock(VelmaSimulation simulation) {
+        return new SimulatedSegment(simulation, false);
+    }
+
+    private SimulatedSegment(VelmaSimulation simulation, boolean busClocked) {
         this.simulation = simulation;
+        this.busClocked = busClocked;
         escs = new Esc[] {new Esc("EK1100", BECKHOFF, EK1100, 0x00110000, 0, 0, 0, 0), drive("HeadPan"), drive("HeadTilt"), drive("TorsoPan")};
         drives = new SimulatedDrive[] {null, simulation.headPan(), simulation.headTilt(), simulation.torso()};
         ratedTorque = new double[] {0, 2, 2, 20};
@@ -95,7 +112,7 @@ public final class SimulatedSegment {
         return frames;
     }
 
-    /** Simulation ticks done, one per frame with process data. */
+    /** Simulation ticks done: clocked by the bus, one per frame with process data; on the simulation's clock, its ticks. */
     public long ticks() {
         return ticks;
     }
@@ -112,7 +129,7 @@ public final class SimulatedSegment {
      * Passes the frame of {@code length} bytes in {@code f} through every slave, in place. Returns whether it
      * goes back to the master (false: not an EtherCAT frame, or dropped).
      */
-    public boolean process(byte[] f, int length) {
+    public synchronized boolean process(byte[] f, int length) {
         frames++;
         if (length < 16 || (f[12] & 0xFF) != 0x88 || (f[13] & 0xFF) != 0xA4) {
             return false;
@@ -152,7 +169,7 @@ public final class SimulatedSegment {
         if (logical && !cyclePending) {
             cyclesBegun++;
         }
-        cyclePending |= logical;
+        cyclePending |= logical && busClocked;
         return framesToDrop.getAndUpdate(n -> Math.max(0, n - 1)) == 0;
     }
 
@@ -170,6 +187,23 @@ public final class SimulatedSegment {
 
     /** The drives' side of one bus cycle: outputs to the drives, one simulation tick, status to the inputs. */
     private void cycle() {
+        outputsToDrives();
+        simulation.advance(1);
+        ticks++;
+        drivesToInputs();
+    }
+
+    /**
+     * On the simulation's own clock, within its tick: the drives' status after the tick into their TxPDOs, and the
+     * RxPDOs the master wrote last to the drives, which act on them from the next tick.
+     */
+    public synchronized void exchangeWithDrives() {
+        drivesToInputs();
+        outputsToDrives();
+        ticks++;
+    }
+
+    private void outputsToDrives() {
         for (int p = 0; p < escs.length; p++) {
             Esc esc = escs[p];
             if (drives[p] != null && esc.state() == Esc.OP && esc.outputsWritten()) {
@@ -182,8 +216,9 @@ public final class SimulatedSegment {
                 drives[p].command(command);
             }
         }
-        simulation.advance(1);
-        ticks++;
+    }
+
+    private void drivesToInputs() {
         for (int p = 0; p < escs.length; p++) {
             Esc esc = escs[p];
             if (drives[p] != null && (esc.state() == Esc.SAFE_OP || esc.state() == Esc.OP)) {

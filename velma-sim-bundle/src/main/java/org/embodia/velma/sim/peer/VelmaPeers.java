@@ -6,6 +6,7 @@ import java.net.InetSocketAddress;
 
 import org.embodia.velma.model.Arm;
 import org.embodia.velma.sim.VelmaSimulation;
+import org.embodia.velma.sim.ethercat.FifoScheduling;
 import org.embodia.velma.sim.ethercat.NetNamespace;
 import org.embodia.velma.sim.ethercat.SegmentServer;
 import org.embodia.velma.sim.ethercat.SimulatedSegment;
@@ -14,22 +15,28 @@ import org.embodia.velma.sim.fri.SimulationArm;
 
 /**
  * Velma's hardware as the hardware bundles meet it, over one simulation: the EtherCAT segment on the far
- * end of a veth pair inside a network namespace, and the KRC's FRI for both arms on loopback UDP. The bus is
- * the robot's clock, as drives synchronised to it are: every frame with process data ticks the simulation
- * once, and each tick ends with one FRI cycle per arm (answers taken, the next measurement sent). So the
- * peers run exactly as fast as the master that drives them, and stop with it.
+ * end of a veth pair inside a network namespace, and the KRC's FRI for both arms on loopback UDP. The KRC's
+ * 2 ms interpolation cycle is the robot's clock, whatever the controller does: the simulation ticks on a thread of
+ * its own against absolute deadlines, and each tick ends with the drives' exchange with their ESCs and one FRI
+ * cycle per arm (answers taken, the next measurement sent, right arm first). The ESCs answer the master's frames
+ * whenever they come, from the image of the last tick. Both threads run SCHED_FIFO at {@value #PRIORITY}, above
+ * the control loop's default, as hardware does not wait for the machine's other work.
  */
 public final class VelmaPeers implements AutoCloseable {
+    static final int PRIORITY = 90;
     private final NetNamespace namespace;
     private final VelmaSimulation simulation;
     private final SimulatedFriPeer right;
     private final SimulatedFriPeer left;
     private final SegmentServer server;
     private volatile Throwable friFailure;
+    /** Set on the clock's first tick, on its thread: whether it asked for SCHED_FIFO yet, and what was refused. */
+    private boolean clockRealtime;
+    private volatile String refused;
 
     private VelmaPeers(NetNamespace namespace, InetSocketAddress rightRemote, InetSocketAddress leftRemote) throws IOException {
         this.namespace = namespace;
-        simulation = new VelmaSimulation(VelmaSimulation.Pace.MANUAL);
+        simulation = new VelmaSimulation(VelmaSimulation.Pace.REALTIME);
         SimulatedFriPeer r = null;
         SimulatedFriPeer l = null;
         try {
@@ -37,7 +44,14 @@ public final class VelmaPeers implements AutoCloseable {
             l = new SimulatedFriPeer(leftRemote, new SimulationArm(simulation.lwr(Arm.LEFT)), 2);
             SimulatedFriPeer rightPeer = r;
             SimulatedFriPeer leftPeer = l;
+            SimulatedSegment segment = SimulatedSegment.onTheSimulationsClock(simulation);
+            server = SegmentServer.start(namespace.name(), namespace.segmentInterface(), segment, PRIORITY);
             simulation.attach(() -> {
+                if (!clockRealtime) {
+                    clockRealtime = true;
+                    refused = FifoScheduling.request(PRIORITY);
+                }
+                segment.exchangeWithDrives();
                 try {
                     rightPeer.cycle();
                     leftPeer.cycle();
@@ -46,7 +60,6 @@ public final class VelmaPeers implements AutoCloseable {
                     throw new UncheckedIOException(e);
                 }
             });
-            server = SegmentServer.start(namespace.name(), namespace.segmentInterface(), new SimulatedSegment(simulation));
         } catch (IOException | RuntimeException e) {
             closeQuietly(r);
             closeQuietly(l);
@@ -104,7 +117,7 @@ public final class VelmaPeers implements AutoCloseable {
         return left;
     }
 
-    /** Simulation ticks so far: one per process-data frame the master sent. */
+    /** Simulation ticks so far, one per 2 ms of the KRC's clock. */
     public long ticks() {
         return simulation.ticks();
     }
@@ -112,6 +125,11 @@ public final class VelmaPeers implements AutoCloseable {
     /** What stopped a peer, or null while they run well. */
     public Throwable failure() {
         return friFailure != null ? friFailure : server.failure();
+    }
+
+    /** What the clock's thread was refused when it asked for SCHED_FIFO (not root), or null. */
+    public String clockRefused() {
+        return refused;
     }
 
     @Override

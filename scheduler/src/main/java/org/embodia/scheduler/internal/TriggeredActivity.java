@@ -1,0 +1,119 @@
+package org.embodia.scheduler.internal;
+
+import java.util.concurrent.locks.LockSupport;
+
+import org.embodia.api.agent.CycleTrigger;
+
+/**
+ * An activity on its own real-time thread whose cycles the hardware starts: each begins when its trigger
+ * subsystem's device has sent new data ({@link CycleTrigger#awaitData}), or at the deadline, {@code deadlineNanos}
+ * after the previous cycle began, without it; the cycle then runs and its subsystems see no new data from that
+ * device, which their FSMs handle as a fault. So the loop follows the device's clock (Velma's KRC, [VELMA-STRUCT])
+ * rather than a timer of its own beside it. While the plan has no trigger (a simulation swapped in for the hardware)
+ * cycles keep the nominal period against absolute deadlines. Per cycle it allocates nothing and takes no lock.
+ */
+final class TriggeredActivity extends Activity {
+    private final long periodNanos;
+    private final long deadlineNanos;
+    private final int priority;
+    private volatile boolean running;
+    private volatile long missedTriggers;
+    private Thread thread;
+
+    TriggeredActivity(String name, double rateHz, String trigger, long deadlineNanos, int overrunFault, int priority) {
+        super(name, rateHz + " Hz, trigger=" + trigger + " deadline=" + deadlineNanos / 1000 + " us", overrunFault);
+        this.periodNanos = Math.round(1e9 / rateHz);
+        this.deadlineNanos = deadlineNanos;
+        this.priority = priority;
+    }
+
+    @Override
+    void start() {
+        running = true;
+        thread = new Thread(this::loop, "embodia-activity-" + name);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    @Override
+    void stop() {
+        running = false;
+        if (thread != null) {
+            LockSupport.unpark(thread);
+            try {
+                thread.join(5000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    @Override
+    long periodNanos() {
+        return periodNanos;
+    }
+
+    /** Cycles that began at their deadline because the trigger's data had not come. */
+    @Override
+    long missedTriggers() {
+        return missedTriggers;
+    }
+
+    /** The loop's thread, once started: for measurements of what it allocates. */
+    Thread thread() {
+        return thread;
+    }
+
+    private void loop() {
+        realtime = Realtime.configureCurrentThread(priority);
+        long next = System.nanoTime() + deadlineNanos;
+        long lastStart = 0;
+        while (running) {
+            if (paused) {
+                if (stepsRequested.get() > 0) {
+                    // A stepped cycle also reads fresh data, if the device sends it within a deadline.
+                    awaitTrigger(System.nanoTime() + deadlineNanos);
+                    runCycle();
+                    stepsRequested.decrementAndGet();
+                } else {
+                    LockSupport.parkNanos(1_000_000);
+                }
+                next = System.nanoTime() + deadlineNanos;
+                lastStart = 0;
+                continue;
+            }
+            CycleTrigger trigger = pending.trigger;
+            boolean fired = awaitTrigger(next);
+            long now = System.nanoTime();
+            if (!fired) {
+                wake.record(now - next);
+            }
+            if (lastStart != 0) {
+                period.record(now - lastStart);
+            }
+            lastStart = now;
+            runCycle();
+            long end = System.nanoTime();
+            compute.record(end - now);
+            overrun(end - now > periodNanos);
+            next = trigger != null ? now + deadlineNanos : next + periodNanos;
+        }
+    }
+
+    /** Waits for the trigger's data until {@code deadline}, or, without a trigger, sleeps until then; true if the data came. */
+    private boolean awaitTrigger(long deadline) {
+        CycleTrigger trigger = pending.trigger;
+        if (trigger != null) {
+            if (trigger.awaitData(deadline)) {
+                return true;
+            }
+            missedTriggers++;
+            return false;
+        }
+        long left;
+        while (running && (left = deadline - System.nanoTime()) > 0) {
+            LockSupport.parkNanos(left);
+        }
+        return false;
+    }
+}
