@@ -114,7 +114,8 @@ public final class LwrFriEffector implements Hardware, CycleTrigger, AutoCloseab
     private InetSocketAddress target;
     private SocketAddress sender;
     private int cyclesWithoutCommand;
-    private int stepsWithoutMeasurement = TALKING_STEPS;
+    /** From 0: a new effector expects its KRC to be talking, so its first reads wait for a measurement too. */
+    private int stepsWithoutMeasurement;
     private boolean measuredBefore;
     private int previousSeq;
     private float previousTimestamp;

@@ -283,7 +283,8 @@ public final class AgentRuntime implements Agent {
             for (AgentConfig.Step s : a.steps()) {
                 SubsystemRuntime rt = chosen.get(s.subsystem());
                 if (rt != null) {
-                    InputBuffer<?>[] receive = (s.receive() == null ? new ArrayList<>(rt.inputs.values())
+                    // A read pass receives nothing, but a subsystem without a read phase steps there with every input.
+                    InputBuffer<?>[] receive = (s.receive() == null || s.phase() == AgentConfig.Phase.READ ? new ArrayList<>(rt.inputs.values())
                             : s.receive().stream().map(rt.inputs::get).toList()).toArray(InputBuffer<?>[]::new);
                     steps.add(new ActivityPlan.Step(rt, receive, s.phase()));
                 }

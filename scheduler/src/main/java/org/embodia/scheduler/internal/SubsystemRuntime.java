@@ -14,9 +14,11 @@ import org.embodia.scheduler.SubsystemDiagnostics;
 /**
  * One subsystem instance as the loop runs it: receive the pass's inputs, step the FSM (or the
  * subsystem), end the iteration. A {@link Hardware} subsystem may run as two passes, its read and its
- * write; the iteration ends with the write, and a subsystem that is not {@code Hardware} (a simulated
- * effector swapped in) does its whole step there. Nothing it runs can throw into the loop, and a warm
- * iteration allocates nothing of its own.
+ * write; the iteration ends with the write. A subsystem that is not {@code Hardware} (a simulated
+ * effector swapped in for one) does its whole step, with all its inputs, in the read pass and nothing in
+ * the write: as in a simulation's own cycle, its tick publishes the status the cycle decides on and it
+ * takes the commands of the cycle before. Nothing it runs can throw into the loop, and a warm iteration
+ * allocates nothing of its own.
  */
 final class SubsystemRuntime {
     final String name;
@@ -50,11 +52,12 @@ final class SubsystemRuntime {
 
     void iterate(InputBuffer<?>[] receive, long cycle, AgentConfig.Phase phase) {
         long start = System.nanoTime();
-        if (phase == AgentConfig.Phase.READ) {
-            if (hardware != null) {
-                run(true);
-            }
+        if (hardware != null && phase == AgentConfig.Phase.READ) {
+            run(true);
             readNanos = System.nanoTime() - start;
+            return;
+        }
+        if (hardware == null && phase == AgentConfig.Phase.WRITE) {
             return;
         }
         for (InputBuffer<?> in : receive) {

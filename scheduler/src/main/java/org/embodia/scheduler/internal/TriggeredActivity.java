@@ -84,6 +84,10 @@ final class TriggeredActivity extends Activity {
             }
             CycleTrigger trigger = pending.trigger;
             boolean fired = awaitTrigger(next);
+            if (paused) {
+                // Paused while waiting: the data stays for the cycle a step asks for.
+                continue;
+            }
             long now = System.nanoTime();
             if (!fired) {
                 wake.record(now - next);

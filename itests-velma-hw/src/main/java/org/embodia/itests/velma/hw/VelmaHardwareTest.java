@@ -14,6 +14,7 @@ import java.util.function.BooleanSupplier;
 
 import org.apache.felix.service.command.CommandProcessor;
 import org.apache.felix.service.command.CommandSession;
+import org.embodia.scheduler.ActivityDiagnostics;
 import org.embodia.scheduler.Agent;
 import org.embodia.scheduler.SubsystemDiagnostics;
 import org.embodia.velma.api.FriState;
@@ -32,11 +33,11 @@ import org.osgi.test.junit5.context.BundleContextExtension;
 import org.osgi.test.junit5.service.ServiceExtension;
 
 /**
- * The velma-hw profile over its simulated peers, in Felix: the core agent's periodic loop drives the real
- * FRI and EtherCAT bundles, Velma leaves safe mode and both KRCs go to command mode, then {@code agent:swap}
- * replaces the hardware bundles by the simulation and back, and every cycle across both swaps is checked:
- * each real effector stepped once and ve_body's status pass had new status from all of them (it never
- * fell to idle).
+ * The velma-hw profile over its simulated peers, in Felix: the right KRC's FRI measurements trigger the core agent's
+ * cycles, Velma leaves safe mode and both KRCs go to command mode; a silent KRC leaves the cycles to their deadline and
+ * ve_body waiting in idle, then in safe mode, as a missing status is a fault; then {@code agent:swap} replaces the hardware bundles by the
+ * simulation and back, and every cycle across both swaps is checked: each real effector ran once and ve_body's status
+ * pass had new status from all of them (it never fell to idle).
  */
 @ExtendWith(BundleContextExtension.class)
 @ExtendWith(ServiceExtension.class)
@@ -62,42 +63,45 @@ class VelmaHardwareTest {
     CommandProcessor shell;
 
     @Test
-    void velmaHwRunsOverItsPeersAndSwapsToTheSimulationAndBackWithoutSkippingACycle() throws Exception {
+    void theKrcsClockDrivesTheLoopAndTheSimulationSwapsInAndBackWithoutSkippingACycle() throws Exception {
         int rightPort = freePort();
         int leftPort = freePort();
         InetAddress loopback = InetAddress.getLoopbackAddress();
         bundle(SIMULATION).stop();
         try (VelmaPeers peers = VelmaPeers.start(new InetSocketAddress(loopback, rightPort), new InetSocketAddress(loopback, leftPort))) {
-            // Stepped by hand there is no period: a step waits as long as it takes the peers' measurement to come.
-            update(configAdmin.getFactoryConfiguration("org.embodia.velma.lwr", "right", "?"), "localPort", rightPort, "measurementWaitMicros", 50_000);
-            update(configAdmin.getFactoryConfiguration("org.embodia.velma.lwr", "left", "?"), "localPort", leftPort, "measurementWaitMicros", 50_000);
+            update(configAdmin.getFactoryConfiguration("org.embodia.velma.lwr", "right", "?"), "localPort", rightPort);
+            update(configAdmin.getFactoryConfiguration("org.embodia.velma.lwr", "left", "?"), "localPort", leftPort);
             update(configAdmin.getConfiguration("org.embodia.velma.ethercat", "?"), "interface", peers.hostInterface());
             waitUntil(() -> agent.status() == Agent.Status.RUNNING && isSafeMode(state(VE_BODY)), 60, "the core agent running, ve_body in safe mode");
+            assertTrue(activity().clock().contains("trigger=core/a.lwr_r/re"), activity().clock());
 
             exitSafeMode();
             waitUntil(() -> peers.rightArm().state() == FriState.COMMAND && peers.leftArm().state() == FriState.COMMAND, 60,
                     "both KRCs in FRI command mode");
-            assertTrue(peers.ticks() > 0, "the bus clocked the peers");
+            waitUntil(() -> "transp".equals(state(VE_BODY)), 60, "ve_body transparent");
+
+            // Silent, the right KRC triggers nothing: each cycle waits for its deadline, and ve_body, without its status, waits in
+            // idle; when the status is back it goes to safe mode, which only cs's exit ends.
+            long missed = activity().missedTriggers();
+            peers.rightArm().dropFraction(1);
+            waitUntil(() -> activity().missedTriggers() > missed + 50, 60, "cycles at their deadline while the right KRC is silent");
+            waitUntil(() -> "idle".equals(state(VE_BODY)), 60, "ve_body idle without the right arm's status");
+            peers.rightArm().dropFraction(0);
+            waitUntil(() -> isSafeMode(state(VE_BODY)), 60, "ve_body in safe mode once the status is back");
+            exitSafeMode();
+            waitUntil(() -> peers.rightArm().state() == FriState.COMMAND, 60, "the right KRC back in command mode");
 
             agent.pause();
-            // A cycle already under way when pause came still ends, before the one a step asks for: from then on
-            // the loop runs only the cycles the test steps.
-            long peerTicks = peers.ticks();
-            agent.step(1);
-            waitUntil(() -> peers.ticks() > peerTicks, 60, "the peers ticked by the first stepped cycle's frame");
             CommandSession session = shell.createSession(new ByteArrayInputStream(new byte[0]), System.out, System.err);
             try {
-                steps(20, "on the hardware bundles", peers);
-                long hardwareTicks = peers.ticks();
+                steps(20, "on the hardware bundles");
                 session.execute("agent:swap " + HARDWARE + " " + SIMULATION);
                 assertEquals(Bundle.ACTIVE, bundle(SIMULATION).getState());
                 assertEquals(Bundle.RESOLVED, bundle("org.embodia.velma.ethercat").getState());
-                steps(200, "on the simulation", null);
-                assertEquals(hardwareTicks, peers.ticks(), "with the master gone, no frame clocked the peers");
+                steps(200, "on the simulation");
                 session.execute("agent:swap " + SIMULATION + " " + HARDWARE);
                 assertEquals(Bundle.RESOLVED, bundle(SIMULATION).getState());
-                steps(200, "back on the hardware bundles", peers);
-                assertTrue(peers.ticks() > hardwareTicks + 200, "the master clocks the peers again");
+                steps(200, "back on the hardware bundles");
             } finally {
                 session.close();
                 agent.resume();
@@ -107,25 +111,24 @@ class VelmaHardwareTest {
         }
     }
 
+    private ActivityDiagnostics activity() {
+        return agent.activities().get(0);
+    }
+
     /**
-     * Steps the paused loop {@code count} cycles, checking each: every real effector stepped once, ve_body got new
-     * status. On the hardware bundles each cycle's frame ticks the {@code peers}, which then send the next
-     * measurements; the next cycle begins once that tick is over, as the next period would.
+     * Steps the paused loop {@code count} cycles, checking each: every real effector ran once, ve_body got new status.
+     * On the hardware bundles each stepped cycle begins with the right KRC's next measurement, which comes every 2 ms.
      */
-    private void steps(int count, String where, VelmaPeers peers) throws InterruptedException {
+    private void steps(int count, String where) {
         for (int i = 0; i < count; i++) {
             long[] before = iterations();
-            long peerTicks = peers != null ? peers.ticks() : 0;
             agent.step(1);
             long[] after = iterations();
             for (int e = 0; e < EFFECTORS.length; e++) {
-                assertEquals(before[e] + 1, after[e], EFFECTORS[e] + " stepped once in cycle " + i + " " + where);
+                assertEquals(before[e] + 1, after[e], EFFECTORS[e] + " ran once in cycle " + i + " " + where);
             }
-            assertNotEquals("idle", state(VE_BODY), "ve_body had new status from every real effector in cycle " + i + " " + where + ": " + agent.subsystems()
-                    + (peers != null ? ", right KRC misses " + peers.rightArm().misses() + ", left " + peers.leftArm().misses() : ""));
-            if (peers != null) {
-                waitUntil(() -> peers.ticks() > peerTicks, 60, "the peers ticked by cycle " + i + "'s frame " + where);
-            }
+            assertNotEquals("idle", state(VE_BODY), "ve_body had new status from every real effector in cycle " + i + " " + where + ": "
+                    + agent.subsystems());
         }
     }
 

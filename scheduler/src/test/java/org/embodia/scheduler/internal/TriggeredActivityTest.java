@@ -1,0 +1,202 @@
+package org.embodia.scheduler.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+import org.embodia.api.agent.CycleTrigger;
+import org.embodia.api.agent.Hardware;
+import org.embodia.api.agent.SubsystemName;
+import org.embodia.api.buffer.InputBuffer;
+import org.embodia.api.buffer.OutputBuffer;
+import org.embodia.testing.Allocations;
+import org.junit.jupiter.api.Test;
+
+/** An activity whose cycles a device's data starts, with read and write passes around the rest of the cycle. */
+class TriggeredActivityTest {
+    private static final long PATIENCE_NANOS = 60_000_000_000L;
+
+    /** A device that "sends" when the test calls {@link #send()}; records its calls while {@link #log} is set. */
+    static final class Device implements Hardware, CycleTrigger {
+        final AtomicLong sent = new AtomicLong();
+        long read;
+        volatile List<String> log;
+        private volatile Thread waiter;
+
+        void send() {
+            sent.incrementAndGet();
+            LockSupport.unpark(waiter);
+        }
+
+        @Override
+        public boolean awaitData(long deadlineNanos) {
+            waiter = Thread.currentThread();
+            long left;
+            while (sent.get() == read) {
+                if ((left = deadlineNanos - System.nanoTime()) <= 0) {
+                    return false;
+                }
+                LockSupport.parkNanos(left);
+            }
+            return true;
+        }
+
+        @Override
+        public void read() {
+            read = sent.get();
+            record("read");
+        }
+
+        @Override
+        public void write() {
+            record("write");
+        }
+
+        void record(String what) {
+            List<String> l = log;
+            if (l != null) {
+                l.add(what);
+            }
+        }
+
+        @Override
+        public SubsystemName name() {
+            return SubsystemName.parse("t/a.dev/re");
+        }
+
+        @Override
+        public List<InputBuffer<?>> inputs() {
+            return List.of();
+        }
+
+        @Override
+        public List<OutputBuffer<?>> outputs() {
+            return List.of();
+        }
+    }
+
+    /** A subsystem run between the device's passes. */
+    static final class Controller implements org.embodia.api.agent.Subsystem {
+        final Device device;
+
+        Controller(Device device) {
+            this.device = device;
+        }
+
+        @Override
+        public void step() {
+            device.record("control");
+        }
+
+        @Override
+        public SubsystemName name() {
+            return SubsystemName.parse("t/a./cs");
+        }
+
+        @Override
+        public List<InputBuffer<?>> inputs() {
+            return List.of();
+        }
+
+        @Override
+        public List<OutputBuffer<?>> outputs() {
+            return List.of();
+        }
+    }
+
+    private static ActivityPlan plan(Device device, boolean withTrigger) {
+        SubsystemRuntime d = new SubsystemRuntime("t/a.dev/re", device, 1, "rt", null);
+        SubsystemRuntime c = new SubsystemRuntime("t/a./cs", new Controller(device), 2, "rt", null);
+        InputBuffer<?>[] none = new InputBuffer<?>[0];
+        return new ActivityPlan(new ActivityPlan.Step[] {new ActivityPlan.Step(d, none, AgentConfig.Phase.READ),
+                new ActivityPlan.Step(c, none), new ActivityPlan.Step(d, none, AgentConfig.Phase.WRITE)}, List.of(),
+                withTrigger ? device : null, e -> { });
+    }
+
+    private static void waitUntil(BooleanSupplier done, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + PATIENCE_NANOS;
+        while (!done.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, what + ": not within 60 s");
+            Thread.sleep(1);
+        }
+    }
+
+    @Test
+    void eachCycleBeginsWithTheDevicesDataNotWithTheTimer() throws Exception {
+        Device device = new Device();
+        // A deadline of a minute: every cycle in this test is one the data started.
+        TriggeredActivity a = new TriggeredActivity("rt", 1000, "t/a.dev/re", 60_000_000_000L, 1_000_000, 0);
+        a.publish(plan(device, true), 1);
+        a.start();
+        try {
+            Thread.sleep(50);
+            assertEquals(0, a.cycles, "no data, no cycle: 50 periods of the nominal rate passed");
+            for (int i = 1; i <= 20; i++) {
+                device.send();
+                long n = i;
+                waitUntil(() -> a.cycles == n, "the cycle of datum " + i);
+            }
+            assertEquals(0, a.missedTriggers());
+            device.log = new ArrayList<>();
+            device.send();
+            waitUntil(() -> a.cycles == 21, "one more cycle");
+            assertEquals(List.of("read", "control", "write"), device.log, "the device read before and written after the rest");
+        } finally {
+            a.stop();
+        }
+    }
+
+    @Test
+    void withoutDataACycleBeginsAtItsDeadlineAndWithoutATriggerTheRateKeepsTime() throws Exception {
+        Device device = new Device();
+        TriggeredActivity a = new TriggeredActivity("rt", 1000, "t/a.dev/re", 1_500_000, 1_000_000, 0);
+        a.publish(plan(device, true), 1);
+        a.start();
+        try {
+            waitUntil(() -> a.missedTriggers() >= 20 && a.cycles >= 20, "cycles at their deadline");
+            assertEquals(a.cycles, a.missedTriggers(), "each began without data");
+            a.publish(plan(device, false), 2);
+            long missed = a.missedTriggers();
+            long cycles = a.cycles;
+            waitUntil(() -> a.cycles >= cycles + 50, "cycles at the rate without a trigger");
+            assertTrue(a.missedTriggers() <= missed + 1, "without a trigger nothing is missed (but the cycle under way at the swap)");
+        } finally {
+            a.stop();
+        }
+    }
+
+    @Test
+    void triggeredCyclesAllocateNothing() throws Exception {
+        Device device = new Device();
+        TriggeredActivity a = new TriggeredActivity("rt", 1000, "t/a.dev/re", 1_500_000, 1_000_000, 0);
+        a.publish(plan(device, true), 1);
+        Thread sender = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                device.send();
+                LockSupport.parkNanos(1_000_000);
+            }
+        });
+        a.start();
+        sender.start();
+        try {
+            long deadline = System.nanoTime() + PATIENCE_NANOS;
+            waitUntil(() -> a.cycles >= 3000, "a warm-up of 3000 cycles");
+            long least = Long.MAX_VALUE;
+            do {
+                least = Math.min(least, Allocations.leastOfTenRounds(a.thread(), Duration.ofMillis(200)));
+            } while (least > 0 && System.nanoTime() < deadline);
+            assertEquals(0, least, "bytes allocated by the activity's thread in its least round");
+        } finally {
+            sender.interrupt();
+            sender.join();
+            a.stop();
+        }
+    }
+}
