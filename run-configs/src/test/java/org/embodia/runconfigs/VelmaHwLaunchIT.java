@@ -1,0 +1,81 @@
+package org.embodia.runconfigs;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code ./embodia run velma-hw --demo} as the launcher runs it: the simulated peers in a JVM of their own (the EtherCAT
+ * segment behind a veth pair in a network namespace, both KRCs on loopback UDP, on the KRC's clock), then the exported
+ * velma-hw jar with the profile's demo, the whole Velma scenario on the hardware bundles. Needs root for the namespace;
+ * without it the test is skipped and says so.
+ */
+class VelmaHwLaunchIT {
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theWholeScenarioRunsOnTheHardwareBundlesDrivenByTheKrcsClock() throws Exception {
+        Assumptions.assumeTrue(isRoot(), "velma-hw's peers create a network namespace and a veth pair: this needs root, skipped");
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Path peersLog = dir.resolve("peers.log");
+        // As ./embodia's velma_peers starts them.
+        Process peers = new ProcessBuilder(List.of(java.toString(), "-XX:+UseZGC", "-Xmx1g", "-cp", peersClasspath(),
+                "org.embodia.velma.sim.peer.Main")).redirectErrorStream(true).redirectOutput(peersLog.toFile()).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!Files.readString(peersLog, UTF_8).contains("velma-peers ready")) {
+                assertTrue(peers.isAlive(), "the peers started: " + Files.readString(peersLog, UTF_8));
+                assertTrue(System.nanoTime() < deadline, "the peers ready within 60 s: " + Files.readString(peersLog, UTF_8));
+                Thread.sleep(50);
+            }
+            Path out = dir.resolve("stdout");
+            Path err = dir.resolve("stderr");
+            Path jar = Path.of("target", "velma-hw.jar").toAbsolutePath();
+            assertTrue(Files.isRegularFile(jar), "bnd-export wrote " + jar);
+            Process felix = new ProcessBuilder(List.of(java.toString(), "-Dembodia.script=" + ROOT.resolve("run-configs/velma-hw.demo"),
+                    "-Dgosh.args=--nointeractive", "-jar", jar.toString())).directory(ROOT.toFile())
+                    .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            felix.getOutputStream().close();
+            assertTrue(felix.waitFor(300, TimeUnit.SECONDS), "the JVM exits once the demo has ended");
+            String o = Files.readString(out, UTF_8);
+            assertEquals(0, felix.exitValue(), o + Files.readString(err, UTF_8) + Files.readString(peersLog, UTF_8));
+            assertTrue(o.contains("demo: every step reached its goal"), o);
+            assertTrue(o.contains("activity rt (500.0 Hz, trigger=core/a.lwr_r/re deadline=3000 us)"), "the right KRC's measurements start the cycles: " + o);
+            assertTrue(o.contains("[cs] jnt_imp -> cart_imp") && o.contains("[ve_body] transparent (transp) -> safe mode (safe)"), o);
+        } finally {
+            peers.destroy();
+            assertTrue(peers.waitFor(30, TimeUnit.SECONDS), "the peers end on SIGTERM and remove their namespace");
+        }
+    }
+
+    private static boolean isRoot() throws IOException, InterruptedException {
+        Process id = new ProcessBuilder("id", "-u").start();
+        String uid = new String(id.getInputStream().readAllBytes(), UTF_8).trim();
+        return id.waitFor() == 0 && uid.equals("0");
+    }
+
+    /** The bench module's jar and its libraries, where the launcher finds the peers' classes. */
+    private static String peersClasspath() throws IOException {
+        Path target = ROOT.resolve("bench/target");
+        try (Stream<Path> jars = Files.list(target)) {
+            Path bench = jars.filter(p -> p.getFileName().toString().matches("embodia-bench-.*\\.jar") && !p.toString().endsWith("-sources.jar"))
+                    .findFirst().orElseThrow(() -> new AssertionError("no embodia-bench jar in " + target));
+            return bench + File.pathSeparator + target.resolve("lib") + File.separator + "*";
+        }
+    }
+}
