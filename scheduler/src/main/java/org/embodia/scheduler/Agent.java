@@ -50,6 +50,14 @@ public interface Agent {
     /** Stops running cycles at the next boundary; deadlines restart on resume. */
     void pause();
 
+    /**
+     * Forgets its activities' figures so far (overruns, missed triggers aside, and the latency, period and compute
+     * histograms), so that what follows is measured alone, e.g. after a warm-up.
+     *
+     * @since 1.5
+     */
+    void resetDiagnostics();
+
     void resume();
 
     /**

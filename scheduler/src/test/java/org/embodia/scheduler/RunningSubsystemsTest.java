@@ -56,6 +56,10 @@ class RunningSubsystemsTest {
         }
 
         @Override
+        public void resetDiagnostics() {
+        }
+
+        @Override
         public void resume() {
         }
 

@@ -120,6 +120,12 @@ public final class LwrFriEffector implements Hardware, CycleTrigger, AutoCloseab
     private int previousSeq;
     private float previousTimestamp;
     private volatile long answers;
+    private volatile long measurements;
+    /** Measurements the KRC sent that never arrived, from the gaps in their sequence counter. */
+    private volatile long lostMeasurements;
+    /** The KRC's own statistics, from its last measurement: its answer rate and its count of missed answers. */
+    private volatile float krcAnswerRate;
+    private volatile int krcMissCounter;
     private volatile long malformedDatagrams;
     private volatile long receiveFailures;
     private volatile long sendFailures;
@@ -335,7 +341,13 @@ public final class LwrFriEffector implements Hardware, CycleTrigger, AutoCloseab
             // The sequence gap counts lost measurements; the float timestamp is too coarse after hours.
             int gap = (m.sendSeqCount - previousSeq) & 0xFFFF;
             dt = m.desiredMsrSampleTime > 0 ? gap * (double) m.desiredMsrSampleTime : m.timestamp - previousTimestamp;
+            if (gap > 1) {
+                lostMeasurements += gap - 1;
+            }
         }
+        measurements++;
+        krcAnswerRate = m.answerRate;
+        krcMissCounter = m.missCounter;
         for (int j = 0; j < Fri.JOINTS; j++) {
             double q = m.msrJntPos[j];
             s.dq[j] = dt > 0 ? (q - s.q[j]) / dt : 0;
@@ -394,6 +406,14 @@ public final class LwrFriEffector implements Hardware, CycleTrigger, AutoCloseab
     /** Whether the watchdog has stopped the torques. */
     boolean watchdogTripped() {
         return cyclesWithoutCommand > watchdogCycles;
+    }
+
+    /** What the shell's {@code lwr:fri} prints of this arm. */
+    String describe() {
+        return String.format(java.util.Locale.ROOT, "%s: %d measurements read, %d lost or skipped (sequence gaps), %d answers sent;"
+                + " the KRC's answer rate %.3f, miss counter %d; %d malformed datagrams, %d invalid commands, %d receive and %d send failures",
+                name, measurements, lostMeasurements, answers, krcAnswerRate, krcMissCounter, malformedDatagrams, invalidCommands,
+                receiveFailures, sendFailures);
     }
 
     /** Answers sent. */

@@ -35,7 +35,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
         "osgi.command.function=diag",
         "osgi.command.function=switches",
         "osgi.command.function=buffer",
-        "osgi.command.function=pause",
+        "osgi.command.function=pause", "osgi.command.function=reset",
         "osgi.command.function=resume",
         "osgi.command.function=step",
         "osgi.command.function=swap"})
@@ -130,6 +130,7 @@ public final class AgentCommands {
         }
         String limit = String.format(Locale.ROOT, "%.1f ms", d.periodNanos() / 1e6);
         return d.overruns() + (d.clock().startsWith("clock=") ? " overruns (compute above the clock's period of " + limit + ")"
+                : d.clock().contains("trigger=") ? " overruns (compute above the period of " + limit + ")"
                 : " overruns (cycles ended after the next deadline, " + limit + " apart)");
     }
 
@@ -147,6 +148,12 @@ public final class AgentCommands {
     public String buffer(@Descriptor("the agent's name") String agent, @Descriptor("the subsystem's name") String subsystem,
             @Descriptor("the input or output buffer's name") String buffer) {
         return agent(agent).lastMessage(subsystem, buffer);
+    }
+
+    @Descriptor("forgets an agent's activity figures so far (overruns, latency, period and compute), e.g. after a warm-up")
+    public String reset(@Descriptor("the agent's name") String agent) {
+        agent(agent).resetDiagnostics();
+        return agent + ": diagnostics reset";
     }
 
     @Descriptor("pauses an agent's activities at their next cycle boundary")

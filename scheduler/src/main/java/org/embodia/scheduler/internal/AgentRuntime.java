@@ -414,6 +414,11 @@ public final class AgentRuntime implements Agent {
     }
 
     @Override
+    public void resetDiagnostics() {
+        running.forEach(Activity::resetDiagnostics);
+    }
+
+    @Override
     public void pause() {
         running.forEach(a -> a.paused = true);
     }

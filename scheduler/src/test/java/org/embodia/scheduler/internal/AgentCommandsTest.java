@@ -63,6 +63,10 @@ class AgentCommandsTest {
             }
 
             @Override
+            public void resetDiagnostics() {
+            }
+
+            @Override
             public void resume() {
             }
 
@@ -118,6 +122,6 @@ class AgentCommandsTest {
             }
             described++;
         }
-        assertEquals(11, described, "list, subsystems, diag ×2, switches, buffer, pause, resume, step ×2, swap");
+        assertEquals(12, described, "list, subsystems, diag ×2, switches, buffer, reset, pause, resume, step ×2, swap");
     }
 }
