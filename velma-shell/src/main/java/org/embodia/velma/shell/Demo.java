@@ -99,7 +99,7 @@ final class Demo {
         say("> " + what + ": " + m.kind() + " #" + m.id());
         Motion end = commands.waitFor(m.id(), seconds + VelmaCommands.SLACK_SECONDS);
         if (end.phase() != wanted) {
-            throw new IllegalStateException(what + ": expected " + wanted + ", got " + VelmaCommands.describe(end));
+            throw new IllegalStateException(what + ": expected " + wanted + ", got " + VelmaCommands.describe(end) + commands.whySafe(end));
         }
         say("  ok: " + VelmaCommands.describe(end));
         return end;

@@ -2,10 +2,13 @@ package org.embodia.velma.shell;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 import org.apache.felix.service.command.Descriptor;
 import org.embodia.scheduler.Agent;
 import org.embodia.scheduler.RunningSubsystems;
+import org.embodia.scheduler.StateSwitch;
 import org.embodia.velma.cs.api.CartesianImpedanceCommand;
 import org.embodia.velma.cs.api.JointImpedanceCommand;
 import org.embodia.velma.cs.api.Motion;
@@ -186,9 +189,25 @@ public final class VelmaCommands {
     String await(Motion m, double seconds) throws InterruptedException {
         Motion end = waitFor(m.id(), seconds + SLACK_SECONDS);
         if (end.phase() != Motion.Phase.DONE) {
-            throw new IllegalStateException(describe(end));
+            throw new IllegalStateException(describe(end) + whySafe(end));
         }
         return describe(end);
+    }
+
+    /** For a motion ended by ve_body's safe mode, the switch that left transparent mode and its predicates: what failed. */
+    String whySafe(Motion end) {
+        if (end.detail() == null || !end.detail().contains("safe mode")) {
+            return "";
+        }
+        List<StateSwitch> switches = running.switches(VE_BODY);
+        for (int i = switches.size() - 1; i >= 0; i--) {
+            StateSwitch s = switches.get(i);
+            if (s.from().startsWith("transp") && !s.to().startsWith("transp")) {
+                return " (ve_body in cycle " + s.cycle() + ": " + s.from() + " -> " + s.to() + " with " + s.predicates().entrySet().stream()
+                        .filter(p -> !p.getValue()).map(Map.Entry::getKey).collect(Collectors.joining(", ", "", " false")) + ")";
+            }
+        }
+        return "";
     }
 
     Motion waitFor(long id, double timeoutSeconds) throws InterruptedException {
