@@ -55,7 +55,7 @@ class VelmaHwLaunchIT {
             String o = Files.readString(out, UTF_8);
             assertEquals(0, felix.exitValue(), o + Files.readString(err, UTF_8) + Files.readString(peersLog, UTF_8));
             assertTrue(o.contains("demo: every step reached its goal"), o);
-            assertTrue(o.contains("activity rt (500.0 Hz, trigger=core/a.lwr_r/re deadline=3000 us)"), "the right KRC's measurements start the cycles: " + o);
+            assertTrue(o.contains("activity rt (500.0 Hz, trigger=core/a.lwr_r/re deadline=5000 us)"), "the right KRC's measurements start the cycles: " + o);
             assertTrue(o.contains("[cs] jnt_imp -> cart_imp") && o.contains("[ve_body] transparent (transp) -> safe mode (safe)"), o);
         } finally {
             peers.destroy();
