@@ -100,7 +100,8 @@ final class Mailbox {
 
     /**
      * Waits until {@code deadline} for a message from slave {@code position}: polls SyncManager 1's status for a
-     * full mailbox, then reads it. Returns the message's data length (clipped to the mailbox), -1 when none came.
+     * full mailbox, then reads it. Returns the message's data length, -1 when none came; a length beyond the
+     * mailbox throws.
      */
     int receive(int position, long deadline) throws EthercatException {
         while (true) {
@@ -129,7 +130,12 @@ final class Mailbox {
         if (link.read(position, s.mailboxIn(), in, s.mailboxInBytes()) != 1) {
             return -1;
         }
-        return Math.min(Frame.u16(in, 0), capacityIn(position));
+        int length = Frame.u16(in, 0);
+        if (length > capacityIn(position)) {
+            throw new EthercatException(link.describe(position) + " answered with a mailbox message of " + length + " bytes after its header;"
+                    + " its read mailbox holds " + capacityIn(position));
+        }
+        return length;
     }
 
     /** Mailbox error codes (ETG.1000.4, "Mailbox error reply"). */

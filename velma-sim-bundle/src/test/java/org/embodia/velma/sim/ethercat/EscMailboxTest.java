@@ -3,6 +3,9 @@ package org.embodia.velma.sim.ethercat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
 import org.embodia.velma.sim.VelmaSimulation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -41,7 +44,7 @@ class EscMailboxTest {
 
     /** One datagram of {@code length} bytes, {@code data} its first bytes (or none), through the segment; returns its WKC. */
     private int datagram(int command, int adp, int ado, byte[] data, int length) {
-        java.util.Arrays.fill(f, 0, 60 + length, (byte) 0);
+        Arrays.fill(f, 0, 60 + length, (byte) 0);
         f[12] = (byte) 0x88;
         f[13] = (byte) 0xA4;
         Esc.put16(f, 14, 0x1000 | (12 + length));
@@ -143,7 +146,7 @@ class EscMailboxTest {
         request(sdo(0x40, 0x1008, 0, 0));
         assertEquals(0x41, answerCommand(), "a normal upload: the name is longer than 4 bytes");
         assertEquals(7, answerData());
-        assertEquals("HeadPan", new String(f, DATA + 16, 7, java.nio.charset.StandardCharsets.US_ASCII));
+        assertEquals("HeadPan", new String(f, DATA + 16, 7, StandardCharsets.US_ASCII));
     }
 
     @Test
