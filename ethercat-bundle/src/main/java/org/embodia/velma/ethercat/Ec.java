@@ -42,6 +42,15 @@ public final class Ec {
     /** SyncManager 0; each SyncManager is 8 bytes. */
     public static final int REG_SM = 0x0800;
     public static final int SM_SIZE = 8;
+    /** Byte 5 of a SyncManager, its status (read-only): bit 3 is set while its mailbox holds a message. */
+    public static final int SM_STATUS = 5;
+    public static final int SM_MAILBOX_FULL = 0x08;
+    /**
+     * SyncManager control bytes (register 0x0804) of the mailboxes: mailbox mode (bits 0-1 = 2) with the PDI
+     * interrupt, ECAT writes (SyncManager 0, master to slave) or ECAT reads (SyncManager 1, slave to master).
+     */
+    public static final int SM_MAILBOX_WRITE = 0x26;
+    public static final int SM_MAILBOX_READ = 0x22;
 
     /** SII control/status bits (0x0502): bits 8..10 the command, bit 15 busy, bits 13/14 errors. */
     public static final int SII_READ = 0x0100;
@@ -101,6 +110,8 @@ public final class Ec {
             case 0x0001 -> "unspecified error";
             case 0x0011 -> "invalid requested state change";
             case 0x0012 -> "unknown requested state";
+            case 0x0016 -> "invalid mailbox configuration";
+            case 0x0017 -> "invalid sync manager configuration";
             case 0x001A -> "synchronization error";
             case 0x001B -> "sync manager watchdog";
             case 0x001D -> "invalid output configuration";

@@ -10,8 +10,10 @@ import org.embodia.velma.api.DriveStatus;
  * An EtherCAT master for one bus description. {@link #start()} scans the segment (BRD), gives each slave a
  * station address (APWR 0x0010), checks its identity in the SII EEPROM, configures SyncManagers 2/3 and
  * FMMUs 0/1 to lay out the process image (all outputs, then all inputs) and walks every slave INIT → PRE-OP
- * → SAFE-OP → OP. {@link #exchange} then does one cycle: one frame with an LRW of the whole process image
- * and an FPRD of each slave's AL status, checking the working counters.
+ * → SAFE-OP → OP. Slaves with a mailbox get SyncManagers 0/1 in INIT and, in PRE-OP, their start-up SDOs
+ * over CoE (for the drives, the PDO assignment); {@link #sdoDownload} and {@link #sdoUpload} reach any
+ * object from PRE-OP on, in OP between cycles. {@link #exchange} then does one cycle: one frame with an LRW
+ * of the whole process image and an FPRD of each slave's AL status, checking the working counters.
  *
  * <p>A frame not back within the cycle, a wrong working counter or a slave out of OP never throws from
  * {@link #exchange}: it is counted, and the drives it concerns report statusword 0, which is not
@@ -46,6 +48,7 @@ public final class Master implements AutoCloseable {
     private final int imageBytes;
     private final int expectedLrwWkc;
     private final String[] names;
+    private final Coe coe;
     private int index;
     private volatile long cycles;
     private volatile long missedFrames;
@@ -95,6 +98,26 @@ public final class Master implements AutoCloseable {
         }
         imageBytes = in;
         expectedLrwWkc = wkc;
+        coe = new Coe(new Mailbox(this.slaves, new Mailbox.Link() {
+            @Override
+            public int write(int position, int ado, byte[] data, int length) throws EthercatException {
+                int at = transactWrite(Ec.FPWR, station(position), ado, length);
+                System.arraycopy(data, 0, tx.bytes(), at, length);
+                return answered(roundTrip(), "writing the mailbox of " + describe(position));
+            }
+
+            @Override
+            public int read(int position, int ado, byte[] into, int length) throws EthercatException {
+                int wkc = answered(transact(Ec.FPRD, station(position), ado, length), "reading the mailbox of " + describe(position));
+                System.arraycopy(rx.bytes(), rx.data(0), into, 0, length);
+                return wkc;
+            }
+
+            @Override
+            public String describe(int position) {
+                return Master.this.describe(position);
+            }
+        }));
     }
 
     /** Brings the bus to OP; the message says which slave failed, in what, and what to check. */
@@ -122,7 +145,9 @@ public final class Master implements AutoCloseable {
         for (int p = 0; p < slaves.size(); p++) {
             checkIdentity(p);
         }
+        configureMailboxes();
         requestAll(Ec.AL_PRE_OP);
+        configureOverCoe();
         configureProcessData();
         requestAll(Ec.AL_SAFE_OP);
         requestAll(Ec.AL_OP);
@@ -235,6 +260,92 @@ public final class Master implements AutoCloseable {
         }
     }
 
+    /** SyncManagers 0 and 1 of every slave with a mailbox, in INIT: a slave checks them when asked for PRE-OP. */
+    private void configureMailboxes() throws EthercatException {
+        for (int p = 0; p < slaves.size(); p++) {
+            SlaveDescription s = slaves.get(p);
+            if (s.hasMailbox()) {
+                writeSm(p, 0, s.mailboxOut(), s.mailboxOutBytes(), Ec.SM_MAILBOX_WRITE);
+                writeSm(p, 1, s.mailboxIn(), s.mailboxInBytes(), Ec.SM_MAILBOX_READ);
+            }
+        }
+    }
+
+    /**
+     * In PRE-OP: each slave's start-up SDOs, then each drive's motor rated torque (0x6076, mN·m) against the bus
+     * description's, which scales every torque the master sends and reads.
+     */
+    private void configureOverCoe() throws EthercatException {
+        for (int p = 0; p < slaves.size(); p++) {
+            SlaveDescription s = slaves.get(p);
+            for (SdoWrite w : s.startup()) {
+                sdoDownload(p, w.index(), w.subindex(), w.value(), w.size());
+            }
+            if (s.drive() && s.hasMailbox()) {
+                long rated = sdoUploadInt(p, DrivePdo.MOTOR_RATED_TORQUE, 0) & 0xFFFFFFFFL;
+                if (rated != Math.round(s.ratedTorque() * 1000)) {
+                    throw new EthercatException(describe(p) + " has a motor rated torque (" + Coe.object(DrivePdo.MOTOR_RATED_TORQUE, 0) + ") of "
+                            + rated + " mN·m, the bus description " + s.ratedTorque() + " N·m: its torques would be scaled wrong");
+                }
+            }
+        }
+    }
+
+    /**
+     * Writes the {@code size} (1, 2 or 4) low bytes of {@code value}, little-endian, into object
+     * {@code index:subindex} of the slave at bus position {@code position}, by an expedited SDO download. From
+     * PRE-OP on; in OP between cycles. An abort or no answer throws, naming the slave, the object and the abort
+     * code's meaning.
+     */
+    public void sdoDownload(int position, int index, int subindex, int value, int size) throws EthercatException {
+        if (size != 1 && size != 2 && size != 4) {
+            throw new IllegalArgumentException("an integer SDO download is 1, 2 or 4 bytes, not " + size);
+        }
+        byte[] data = new byte[4];
+        Frame.putU32(data, 0, value);
+        download(position, index, subindex, data, size);
+    }
+
+    /** Writes {@code data} into object {@code index:subindex}: expedited up to 4 bytes, else normal, as one mailbox holds. */
+    public void sdoDownload(int position, int index, int subindex, byte[] data) throws EthercatException {
+        download(position, index, subindex, data, data.length);
+    }
+
+    private void download(int position, int index, int subindex, byte[] data, int length) throws EthercatException {
+        requireMailbox(position, "SDO download to", index, subindex);
+        coe.download(position, describe(position), index, subindex, data, length);
+    }
+
+    /** Reads object {@code index:subindex} of the slave at bus position {@code position}: its bytes, as the slave gives them. */
+    public byte[] sdoUpload(int position, int index, int subindex) throws EthercatException {
+        requireMailbox(position, "SDO upload from", index, subindex);
+        return coe.upload(position, describe(position), index, subindex);
+    }
+
+    /** Reads an integer object of 1, 2 or 4 bytes, zero-extended (a signed one is cast back by its size). */
+    public int sdoUploadInt(int position, int index, int subindex) throws EthercatException {
+        byte[] b = sdoUpload(position, index, subindex);
+        if (b.length != 1 && b.length != 2 && b.length != 4) {
+            throw new EthercatException("SDO upload from " + describe(position) + " object " + Coe.object(index, subindex) + " gave " + b.length
+                    + " bytes, not an integer of 1, 2 or 4");
+        }
+        int value = 0;
+        for (int i = b.length - 1; i >= 0; i--) {
+            value = value << 8 | b[i] & 0xFF;
+        }
+        return value;
+    }
+
+    private void requireMailbox(int position, String transfer, int index, int subindex) throws EthercatException {
+        if (position < 0 || position >= slaves.size()) {
+            throw new IllegalArgumentException("no slave at position " + position + ": the bus has " + slaves.size());
+        }
+        if (!slaves.get(position).hasMailbox()) {
+            throw new EthercatException(transfer + " " + describe(position) + " object " + Coe.object(index, subindex)
+                    + ": the bus description gives the slave no mailbox");
+        }
+    }
+
     private void configureProcessData() throws EthercatException {
         int out = 0;
         int in = slaves.stream().mapToInt(SlaveDescription::outputBytes).sum();
@@ -289,15 +400,20 @@ public final class Master implements AutoCloseable {
         return roundTrip();
     }
 
+    /** The working counter, or what did not answer. */
+    private int answered(int wkc, String what) throws EthercatException {
+        if (wkc < 0) {
+            throw new EthercatException("no answer from the EtherCAT bus on '" + socket.interfaceName() + "' " + what);
+        }
+        return wkc;
+    }
+
     private void send(int expectedWkc, String what) throws EthercatException {
         require(roundTrip(), expectedWkc, what);
     }
 
     private void require(int wkc, int expected, String what) throws EthercatException {
-        if (wkc < 0) {
-            throw new EthercatException("no answer from the EtherCAT bus on '" + socket.interfaceName() + "' " + what);
-        }
-        if (wkc != expected) {
+        if (answered(wkc, what) != expected) {
             throw new EthercatException("working counter " + wkc + " instead of " + expected + " " + what);
         }
     }

@@ -1,8 +1,9 @@
 /**
  * An EtherCAT master over a raw Ethernet socket: the frame and datagram codec, the AF_PACKET socket,
- * slave bring-up to OP from a bus description, and cyclic process-data exchange with working-counter checks.
+ * slave bring-up to OP from a bus description (with CoE start-up SDOs through the slaves' mailboxes), SDO
+ * download and upload, and cyclic process-data exchange with working-counter checks.
  */
-@Version("1.0.0")
+@Version("2.0.0")
 @Export
 package org.embodia.velma.ethercat;
 

@@ -22,7 +22,9 @@ import org.embodia.velma.sim.VelmaSimulation;
  * the simulation's ticks {@link #exchangeWithDrives()} puts the drives' status into the TxPDOs and hands them
  * their RxPDOs, as drives that sample the SyncManager buffers in their own cycle. RxPDO: controlword, mode,
  * target position (i32, 1e-5 rad), target torque (i16, thousandths of rated torque); TxPDO: statusword, mode
- * display, position, velocity (i32), torque (i16). Frames and the drives' exchange hold the segment's lock
+ * display, position, velocity (i32), torque (i16). Each drive has a mailbox (SyncManager 0 at 0x1000, 1 at 0x1080,
+ * 128 bytes each) and answers SDOs from its {@link ObjectDictionary}, whose PDO assignment the master must set
+ * before the drive takes SAFE-OP. Frames and the drives' exchange hold the segment's lock
  * while they touch the ESCs' memory, as an ESC's SyncManager keeps a buffer whole; the fault injections take
  * none.
  */
@@ -35,6 +37,10 @@ public final class SimulatedSegment {
     static final int TX_BYTES = 13;
     static final int OUTPUT_SM = 0x1100;
     static final int INPUT_SM = 0x1180;
+    static final int MAILBOX_OUT = 0x1000;
+    static final int MAILBOX_IN = 0x1080;
+    static final int MAILBOX_BYTES = 128;
+    private static final int REVISION = 0x00010000;
     static final double COUNTS_PER_RADIAN = 100_000;
 
     private final VelmaSimulation simulation;
@@ -68,13 +74,16 @@ public final class SimulatedSegment {
     private SimulatedSegment(VelmaSimulation simulation, boolean busClocked) {
         this.simulation = simulation;
         this.busClocked = busClocked;
-        escs = new Esc[] {new Esc("EK1100", BECKHOFF, EK1100, 0x00110000, 0, 0, 0, 0), drive("HeadPan"), drive("HeadTilt"), drive("TorsoPan")};
-        drives = new SimulatedDrive[] {null, simulation.headPan(), simulation.headTilt(), simulation.torso()};
         ratedTorque = new double[] {0, 2, 2, 20};
+        escs = new Esc[] {new Esc("EK1100", BECKHOFF, EK1100, 0x00110000, 0, 0, 0, 0), drive(1, "HeadPan"), drive(2, "HeadTilt"),
+            drive(3, "TorsoPan")};
+        drives = new SimulatedDrive[] {null, simulation.headPan(), simulation.headTilt(), simulation.torso()};
     }
 
-    private static Esc drive(String name) {
-        return new Esc(name, ELMO, ELMO_GOLD, 0x00010000, OUTPUT_SM, RX_BYTES, INPUT_SM, TX_BYTES);
+    private Esc drive(int position, String name) {
+        int ratedMilliNm = (int) Math.round(ratedTorque[position] * 1000);
+        ObjectDictionary dictionary = ObjectDictionary.drive(name, ELMO, ELMO_GOLD, REVISION, position, ratedMilliNm);
+        return new Esc(name, ELMO, ELMO_GOLD, REVISION, OUTPUT_SM, RX_BYTES, INPUT_SM, TX_BYTES, MAILBOX_OUT, MAILBOX_IN, MAILBOX_BYTES, dictionary);
     }
 
     /** The slave at {@code position} in cable order: 0 the coupler, 1 HeadPan, 2 HeadTilt, 3 TorsoPan. */

@@ -85,11 +85,26 @@ class SimulatedSegmentTest {
         assertEquals(Esc.INIT | Esc.ERROR, segment.slave(1).alStatus());
         assertEquals(Esc.CODE_INVALID_STATE_CHANGE, segment.slave(1).alStatusCode());
         send(Esc.BWR, 0, 0x0120, 2, Esc.PRE_OP | Esc.ERROR);
+        assertEquals(Esc.PRE_OP, segment.slave(0).alStatus(), "the coupler has no mailbox to check");
+        assertEquals(Esc.INIT | Esc.ERROR, segment.slave(1).alStatus(), "a drive needs its mailbox SyncManagers for PRE-OP");
+        assertEquals(Esc.CODE_INVALID_MAILBOX, segment.slave(1).alStatusCode());
+        mailboxSyncManagers(0x0800, SimulatedSegment.MAILBOX_OUT, 0x26);
+        mailboxSyncManagers(0x0808, SimulatedSegment.MAILBOX_IN, 0x22);
+        send(Esc.BWR, 0, 0x0120, 2, Esc.PRE_OP | Esc.ERROR);
         assertEquals(Esc.PRE_OP, segment.slave(1).alStatus(), "acknowledged");
         send(Esc.BWR, 0, 0x0120, 2, Esc.SAFE_OP);
         assertEquals(Esc.SAFE_OP, segment.slave(0).alStatus(), "the coupler has no process data to check");
         assertEquals(Esc.PRE_OP | Esc.ERROR, segment.slave(1).alStatus());
         assertEquals(Esc.CODE_INVALID_OUTPUTS, segment.slave(1).alStatusCode());
+    }
+
+    /** One mailbox SyncManager of 128 bytes at {@code start}, enabled, on every slave. */
+    private void mailboxSyncManagers(int register, int start, int control) {
+        frame(Esc.BWR, 0, register, 8, start);
+        Esc.put16(f, 28, SimulatedSegment.MAILBOX_BYTES);
+        f[30] = (byte) control;
+        f[32] = 1;
+        assertTrue(segment.process(f, 60));
     }
 
     @Test
