@@ -8,52 +8,16 @@ import java.util.concurrent.locks.LockSupport;
  * timer slack lowered and SCHED_FIFO asked for. A late cycle is not dropped: the next one starts at
  * once. Per cycle it allocates nothing, takes no lock and does no I/O.
  */
-final class PeriodicActivity extends Activity {
-    private final long periodNanos;
+final class PeriodicActivity extends ThreadedActivity {
     private final long spinNanos;
-    private final int priority;
-    private volatile boolean running;
-    private Thread thread;
 
     PeriodicActivity(String name, double rateHz, int overrunFault, int priority, long spinNanos) {
-        super(name, rateHz + " Hz", overrunFault);
-        this.periodNanos = Math.round(1e9 / rateHz);
+        super(name, rateHz + " Hz", rateHz, overrunFault, priority);
         this.spinNanos = spinNanos;
-        this.priority = priority;
     }
 
     @Override
-    void start() {
-        running = true;
-        thread = new Thread(this::loop, "embodia-activity-" + name);
-        thread.setDaemon(true);
-        thread.start();
-    }
-
-    @Override
-    void stop() {
-        running = false;
-        if (thread != null) {
-            LockSupport.unpark(thread);
-            try {
-                thread.join(5000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    @Override
-    long periodNanos() {
-        return periodNanos;
-    }
-
-    /** The loop's thread, once started: for measurements of what it allocates. */
-    Thread thread() {
-        return thread;
-    }
-
-    private void loop() {
+    void loop() {
         realtime = Realtime.configureCurrentThread(priority);
         long next = System.nanoTime() + periodNanos;
         long lastStart = 0;

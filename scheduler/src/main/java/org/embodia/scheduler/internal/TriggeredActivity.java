@@ -12,45 +12,13 @@ import org.embodia.api.agent.CycleTrigger;
  * rather than a timer of its own beside it. While the plan has no trigger (a simulation swapped in for the hardware)
  * cycles keep the nominal period against absolute deadlines. Per cycle it allocates nothing and takes no lock.
  */
-final class TriggeredActivity extends Activity {
-    private final long periodNanos;
+final class TriggeredActivity extends ThreadedActivity {
     private final long deadlineNanos;
-    private final int priority;
-    private volatile boolean running;
     private volatile long missedTriggers;
-    private Thread thread;
 
     TriggeredActivity(String name, double rateHz, String trigger, long deadlineNanos, int overrunFault, int priority) {
-        super(name, rateHz + " Hz, trigger=" + trigger + " deadline=" + deadlineNanos / 1000 + " us", overrunFault);
-        this.periodNanos = Math.round(1e9 / rateHz);
+        super(name, rateHz + " Hz, trigger=" + trigger + " deadline=" + deadlineNanos / 1000 + " us", rateHz, overrunFault, priority);
         this.deadlineNanos = deadlineNanos;
-        this.priority = priority;
-    }
-
-    @Override
-    void start() {
-        running = true;
-        thread = new Thread(this::loop, "embodia-activity-" + name);
-        thread.setDaemon(true);
-        thread.start();
-    }
-
-    @Override
-    void stop() {
-        running = false;
-        if (thread != null) {
-            LockSupport.unpark(thread);
-            try {
-                thread.join(5000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    @Override
-    long periodNanos() {
-        return periodNanos;
     }
 
     /** Cycles that began at their deadline because the trigger's data had not come. */
@@ -59,12 +27,8 @@ final class TriggeredActivity extends Activity {
         return missedTriggers;
     }
 
-    /** The loop's thread, once started: for measurements of what it allocates. */
-    Thread thread() {
-        return thread;
-    }
-
-    private void loop() {
+    @Override
+    void loop() {
         realtime = Realtime.configureCurrentThread(priority);
         long next = System.nanoTime() + deadlineNanos;
         long lastStart = 0;

@@ -1,0 +1,51 @@
+package org.embodia.scheduler.internal;
+
+import java.util.concurrent.locks.LockSupport;
+
+/** An activity on a real-time thread of its own, whose {@link #loop()} runs while it is {@link #running}. */
+abstract class ThreadedActivity extends Activity {
+    final long periodNanos;
+    final int priority;
+    volatile boolean running;
+    private Thread thread;
+
+    ThreadedActivity(String name, String clock, double rateHz, int overrunFault, int priority) {
+        super(name, clock, overrunFault);
+        this.periodNanos = Math.round(1e9 / rateHz);
+        this.priority = priority;
+    }
+
+    /** The cycles, until {@link #running} is false; starts by configuring the thread ({@link Realtime}). */
+    abstract void loop();
+
+    @Override
+    final void start() {
+        running = true;
+        thread = new Thread(this::loop, "embodia-activity-" + name);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    @Override
+    final void stop() {
+        running = false;
+        if (thread != null) {
+            LockSupport.unpark(thread);
+            try {
+                thread.join(5000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    @Override
+    final long periodNanos() {
+        return periodNanos;
+    }
+
+    /** The loop's thread, once started: for measurements of what it allocates. */
+    final Thread thread() {
+        return thread;
+    }
+}
