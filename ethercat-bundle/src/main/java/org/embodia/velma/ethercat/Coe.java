@@ -45,7 +45,10 @@ final class Coe {
 
     /** Writes {@code data[0, length)} into object {@code index:subindex} of slave {@code position}, named {@code slave}. */
     void download(int position, String slave, int index, int subindex, byte[] data, int length) throws EthercatException {
-        String transfer = "SDO download to " + slave + " object " + object(index, subindex);
+        if (length < 1) {
+            throw new IllegalArgumentException("an SDO download carries at least one byte");
+        }
+        String what = "SDO download to " + slave + " object " + object(index, subindex);
         byte[] b = mailbox.outgoing();
         int size;
         if (length <= 4) {
@@ -55,29 +58,29 @@ final class Coe {
         } else {
             size = HEADER + SDO + length;
             if (size > mailbox.capacityOut(position)) {
-                throw tooLong(transfer, length, mailbox.capacityOut(position) - HEADER - SDO);
+                throw tooLong(what, length, mailbox.capacityOut(position) - HEADER - SDO);
             }
             start(b, DOWNLOAD_REQUEST | SIZE_INDICATED, index, subindex);
             Frame.putU32(b, DATA_AT, length);
             System.arraycopy(data, 0, b, NORMAL_DATA_AT, length);
         }
-        exchange(position, transfer, index, subindex, size);
+        transfer(position, what, index, subindex, size);
         int command = mailbox.incoming()[COMMAND_AT] & 0xFF;
         if ((command & SPECIFIER) != DOWNLOAD_RESPONSE) {
-            throw new EthercatException(transfer + ": the slave answered with SDO command 0x" + Integer.toHexString(command)
+            throw new EthercatException(what + ": the slave answered with SDO command 0x" + Integer.toHexString(command)
                     + ", not a download response");
         }
     }
 
     /** Reads object {@code index:subindex} of slave {@code position}, named {@code slave}. */
     byte[] upload(int position, String slave, int index, int subindex) throws EthercatException {
-        String transfer = "SDO upload from " + slave + " object " + object(index, subindex);
+        String what = "SDO upload from " + slave + " object " + object(index, subindex);
         start(mailbox.outgoing(), UPLOAD_REQUEST, index, subindex);
-        int length = exchange(position, transfer, index, subindex, HEADER + SDO);
+        int length = transfer(position, what, index, subindex, HEADER + SDO);
         byte[] m = mailbox.incoming();
         int command = m[COMMAND_AT] & 0xFF;
         if ((command & SPECIFIER) != UPLOAD_RESPONSE) {
-            throw new EthercatException(transfer + ": the slave answered with SDO command 0x" + Integer.toHexString(command)
+            throw new EthercatException(what + ": the slave answered with SDO command 0x" + Integer.toHexString(command)
                     + ", not an upload response");
         }
         if ((command & EXPEDITED) != 0) {
@@ -89,15 +92,15 @@ final class Coe {
         int size = Frame.u32(m, DATA_AT);
         int carried = length - HEADER - SDO;
         if (size < 0 || size > carried) {
-            throw tooLong(transfer, size, carried);
+            throw tooLong(what, size, carried);
         }
         byte[] value = new byte[size];
         System.arraycopy(m, NORMAL_DATA_AT, value, 0, size);
         return value;
     }
 
-    private static EthercatException tooLong(String transfer, int size, int fits) {
-        return new EthercatException(transfer + ": " + size + " bytes need a segmented transfer, which this master does not do ("
+    private static EthercatException tooLong(String what, int size, int fits) {
+        return new EthercatException(what + ": " + size + " bytes need a segmented transfer, which this master does not do ("
                 + Math.max(0, fits) + " fit one mailbox)");
     }
 
@@ -114,21 +117,22 @@ final class Coe {
      * the answer about the same object, passing by anything else (an emergency, a stale answer). Returns the
      * answer's length after the mailbox header; an abort, a mailbox error or no answer throws.
      */
-    private int exchange(int position, String transfer, int index, int subindex, int length) throws EthercatException {
+    private int transfer(int position, String what, int index, int subindex, int length) throws EthercatException {
         long deadline = System.nanoTime() + TIMEOUT_NANOS;
         mailbox.discard(position);
         if (!mailbox.send(position, Mailbox.TYPE_COE, length, deadline)) {
-            throw new EthercatException(transfer + ": its write mailbox stayed full for " + TIMEOUT_NANOS / 1_000_000_000L + " s");
+            throw new EthercatException(what + ": its write mailbox stayed full for " + TIMEOUT_NANOS / 1_000_000_000L + " s");
         }
         while (true) {
             int n = mailbox.receive(position, deadline);
             if (n < 0) {
-                throw new EthercatException(transfer + ": no answer in its read mailbox within " + TIMEOUT_NANOS / 1_000_000_000L + " s");
+                throw new EthercatException(what + ": no answer in its read mailbox within " + TIMEOUT_NANOS / 1_000_000_000L + " s");
             }
             byte[] m = mailbox.incoming();
             if (mailbox.incomingType() == Mailbox.TYPE_ERROR && n >= 4) {
                 int code = Frame.u16(m, Mailbox.HEADER + 2);
-                throw new EthercatException(transfer + ": mailbox error 0x" + String.format("%04x", code) + " (" + Mailbox.errorName(code) + ")");
+                throw new EthercatException(what + ": mailbox error " + String.format("0x%04x", code) + " (" + Mailbox.errorName(code)
+                        + ")");
             }
             if (mailbox.incomingType() != Mailbox.TYPE_COE || n < HEADER + SDO) {
                 continue;
@@ -141,7 +145,7 @@ final class Coe {
             }
             // ETG.1000.6 sends a slave's abort as an SDO request; accept either service.
             if (command == ABORT) {
-                throw new EthercatException(transfer + " aborted: " + SdoAbort.describe(Frame.u32(m, DATA_AT)));
+                throw new EthercatException(what + " aborted: " + SdoAbort.describe(Frame.u32(m, DATA_AT)));
             }
             if (service == SERVICE_SDO_RESPONSE) {
                 return n;

@@ -284,8 +284,8 @@ public final class Master implements AutoCloseable {
             if (s.drive() && s.hasMailbox()) {
                 long rated = sdoUploadInt(p, DrivePdo.MOTOR_RATED_TORQUE, 0) & 0xFFFFFFFFL;
                 if (rated != Math.round(s.ratedTorque() * 1000)) {
-                    throw new EthercatException(describe(p) + " has a motor rated torque (" + Coe.object(DrivePdo.MOTOR_RATED_TORQUE, 0) + ") of "
-                            + rated + " mN·m, the bus description " + s.ratedTorque() + " N·m: its torques would be scaled wrong");
+                    throw new EthercatException(describe(p) + " has a motor rated torque (" + Coe.object(DrivePdo.MOTOR_RATED_TORQUE, 0)
+                            + ") of " + rated + " mN·m, the bus description " + s.ratedTorque() + " N·m: its torques would be scaled wrong");
                 }
             }
         }

@@ -102,7 +102,8 @@ class CoeTest {
         assertEquals(VelmaBus.ELMO_GOLD, master.sdoUploadInt(HEAD_TILT, 0x1018, 2), "identity: product");
         assertEquals(4, master.sdoUploadInt(HEAD_TILT, 0x1018, 0), "identity: number of entries, 1 byte");
         assertEquals(DrivePdo.RX_PDO, master.sdoUploadInt(HEAD_TILT, DrivePdo.RX_PDO_ASSIGN, 1), "2 bytes");
-        assertArrayEquals("TorsoPan".getBytes(StandardCharsets.US_ASCII), master.sdoUpload(TORSO_PAN, 0x1008, 0), "device name, a normal upload");
+        assertArrayEquals("TorsoPan".getBytes(StandardCharsets.US_ASCII), master.sdoUpload(TORSO_PAN, 0x1008, 0),
+                "device name, a normal upload");
         assertEquals(0x60400010, master.sdoUploadInt(TORSO_PAN, DrivePdo.RX_PDO, 1), "the RxPDO maps the controlword first");
         assertEquals(0x60770010, master.sdoUploadInt(TORSO_PAN, DrivePdo.TX_PDO, 5), "and the TxPDO the torque last");
         for (int i = 0; i < 10; i++) {

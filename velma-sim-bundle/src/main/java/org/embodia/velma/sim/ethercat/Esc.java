@@ -296,7 +296,8 @@ public final class Esc {
         } else if (type != MAILBOX_TYPE_COE) {
             n = -ERROR_UNSUPPORTED_PROTOCOL;
         } else {
-            n = SdoServer.answer(dictionary, state == PRE_OP, memory, request + MAILBOX_HEADER, length, memory, answer + MAILBOX_HEADER, capacity);
+            n = SdoServer.answer(dictionary, state == PRE_OP, memory, request + MAILBOX_HEADER, length, memory, answer + MAILBOX_HEADER,
+                    capacity);
         }
         if (n == 0) {
             return;

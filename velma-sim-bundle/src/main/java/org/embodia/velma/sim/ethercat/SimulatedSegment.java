@@ -83,7 +83,8 @@ public final class SimulatedSegment {
     private Esc drive(int position, String name) {
         int ratedMilliNm = (int) Math.round(ratedTorque[position] * 1000);
         ObjectDictionary dictionary = ObjectDictionary.drive(name, ELMO, ELMO_GOLD, REVISION, position, ratedMilliNm);
-        return new Esc(name, ELMO, ELMO_GOLD, REVISION, OUTPUT_SM, RX_BYTES, INPUT_SM, TX_BYTES, MAILBOX_OUT, MAILBOX_IN, MAILBOX_BYTES, dictionary);
+        return new Esc(name, ELMO, ELMO_GOLD, REVISION, OUTPUT_SM, RX_BYTES, INPUT_SM, TX_BYTES, MAILBOX_OUT, MAILBOX_IN, MAILBOX_BYTES,
+                dictionary);
     }
 
     /** The slave at {@code position} in cable order: 0 the coupler, 1 HeadPan, 2 HeadTilt, 3 TorsoPan. */
