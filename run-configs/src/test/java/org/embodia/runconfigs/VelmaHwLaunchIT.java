@@ -34,7 +34,7 @@ class VelmaHwLaunchIT {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path peersLog = dir.resolve("peers.log");
         // As ./embodia's velma_peers starts them.
-        Process peers = new ProcessBuilder(List.of(java.toString(), "-XX:+UseZGC", "-Xmx1g", "-cp", peersClasspath(),
+        Process peers = new ProcessBuilder(List.of("chrt", "-f", "50", java.toString(), "-XX:+UseZGC", "-Xmx1g", "-cp", peersClasspath(),
                 "org.embodia.velma.sim.peer.Main")).redirectErrorStream(true).redirectOutput(peersLog.toFile()).start();
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -55,7 +55,7 @@ class VelmaHwLaunchIT {
             String o = Files.readString(out, UTF_8);
             assertEquals(0, felix.exitValue(), o + Files.readString(err, UTF_8) + Files.readString(peersLog, UTF_8));
             assertTrue(o.contains("demo: every step reached its goal"), o);
-            assertTrue(o.contains("activity rt (500.0 Hz, trigger=core/a.lwr_r/re deadline=5000 us)"), "the right KRC's measurements start the cycles: " + o);
+            assertTrue(o.contains("activity rt (500.0 Hz, trigger=core/a.lwr_r/re deadline=10000 us)"), "the right KRC's measurements start the cycles: " + o);
             assertTrue(o.contains("[cs] jnt_imp -> cart_imp") && o.contains("[ve_body] transparent (transp) -> safe mode (safe)"), o);
         } finally {
             peers.destroy();

@@ -37,7 +37,7 @@ public final class VelmaHwSoak {
             "velma:jimp torso 0 2");
     static final double BLOCK_SECONDS = 13;
     private static final Pattern FRI = Pattern.compile("(core/a\\.lwr_[rl]/re): (\\d+) measurements read, (\\d+) lost or skipped.*?"
-            + "(\\d+) answers sent; the KRC's answer rate ([\\d.]+), miss counter (\\d+)");
+            + "(\\d+) answers sent, (\\d+) cycles without a measurement while the KRC talked; the KRC's answer rate ([\\d.]+), miss counter (\\d+)");
     private static final Pattern BUS = Pattern.compile("^(\\d+) cycles, (\\d+) frames missed \\((\\d+) late, (\\d+) lost\\)");
     private static final Pattern ACTIVITY = Pattern.compile("^activity rt .*: (\\d+) cycles, (\\d+) overruns");
     private static final Pattern MISSED = Pattern.compile("^\\s+(\\d+) cycles began at their deadline without the trigger's data");
@@ -113,7 +113,7 @@ public final class VelmaHwSoak {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Path log = root.resolve("target/velma-peers.log");
         Files.createDirectories(log.getParent());
-        Process p = new ProcessBuilder(List.of(java, "-XX:+UseZGC", "-Xmx1g", "-cp", System.getProperty("java.class.path"),
+        Process p = new ProcessBuilder(List.of("chrt", "-f", "50", java, "-XX:+UseZGC", "-Xmx1g", "-cp", System.getProperty("java.class.path"),
                 "org.embodia.velma.sim.peer.Main")).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!Files.readString(log, UTF_8).contains("velma-peers ready")) {
@@ -140,7 +140,7 @@ public final class VelmaHwSoak {
             Matcher m = FRI.matcher(line);
             if (m.find()) {
                 arms.add(m.group(1));
-                fri.add(new long[] {Long.parseLong(m.group(2)), Long.parseLong(m.group(3)), Long.parseLong(m.group(6))});
+                fri.add(new long[] {Long.parseLong(m.group(2)), Long.parseLong(m.group(3)), Long.parseLong(m.group(7)), Long.parseLong(m.group(5))});
             }
             if ((m = BUS.matcher(line)).find()) {
                 bus.add(new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), Long.parseLong(m.group(3)), Long.parseLong(m.group(4))});
@@ -179,9 +179,10 @@ public final class VelmaHwSoak {
             long measurements = after[0] - before[0];
             long lost = after[1] - before[1];
             long misses = after[2] - before[2];
+            long without = after[3] - before[3];
             double rate = 1 - misses / (double) Math.max(1, measurements + lost);
-            System.out.printf(Locale.ROOT, "%s: FRI answer rate %.5f (%d of %d measurements unanswered in time, as its KRC counts), %d lost%n",
-                    arms.get(a), rate, misses, measurements + lost, lost);
+            System.out.printf(Locale.ROOT, "%s: FRI answer rate %.5f (%d of %d measurements unanswered in time, as its KRC counts), %d lost,"
+                    + " %d cycles without its measurement%n", arms.get(a), rate, misses, measurements + lost, lost, without);
             json.append(String.format(Locale.ROOT, ",\"%s_answer_rate\":%.5f,\"%s_lost\":%d", arms.get(a).contains("lwr_r") ? "right" : "left", rate,
                     arms.get(a).contains("lwr_r") ? "right" : "left", lost));
         }

@@ -121,6 +121,8 @@ public final class LwrFriEffector implements Hardware, CycleTrigger, AutoCloseab
     private float previousTimestamp;
     private volatile long answers;
     private volatile long measurements;
+    /** Reads that found no new measurement while the KRC was talking: cycles in which this arm's status was not new. */
+    private volatile long missedWhileTalking;
     /** Measurements the KRC sent that never arrived, from the gaps in their sequence counter. */
     private volatile long lostMeasurements;
     /** The KRC's own statistics, from its last measurement: its answer rate and its count of missed answers. */
@@ -281,6 +283,7 @@ public final class LwrFriEffector implements Hardware, CycleTrigger, AutoCloseab
         if (!newestUnread) {
             if (stepsWithoutMeasurement < TALKING_STEPS) {
                 stepsWithoutMeasurement++;
+                missedWhileTalking++;
             }
             return;
         }
@@ -410,10 +413,10 @@ public final class LwrFriEffector implements Hardware, CycleTrigger, AutoCloseab
 
     /** What the shell's {@code lwr:fri} prints of this arm. */
     String describe() {
-        return String.format(java.util.Locale.ROOT, "%s: %d measurements read, %d lost or skipped (sequence gaps), %d answers sent;"
-                + " the KRC's answer rate %.3f, miss counter %d; %d malformed datagrams, %d invalid commands, %d receive and %d send failures",
-                name, measurements, lostMeasurements, answers, krcAnswerRate, krcMissCounter, malformedDatagrams, invalidCommands,
-                receiveFailures, sendFailures);
+        return String.format(java.util.Locale.ROOT, "%s: %d measurements read, %d lost or skipped (sequence gaps), %d answers sent,"
+                + " %d cycles without a measurement while the KRC talked; the KRC's answer rate %.3f, miss counter %d; %d malformed datagrams,"
+                + " %d invalid commands, %d receive and %d send failures", name, measurements, lostMeasurements, answers, missedWhileTalking,
+                krcAnswerRate, krcMissCounter, malformedDatagrams, invalidCommands, receiveFailures, sendFailures);
     }
 
     /** Answers sent. */

@@ -3,8 +3,10 @@ package org.embodia.velma.sim.peer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The simulated hardware of the velma-hw profile as a process of its own: {@link VelmaPeers} until it is
@@ -43,7 +45,12 @@ public final class Main {
         System.out.println("velma-peers ready: EtherCAT segment behind " + peers.hostInterface() + ", FRI to " + options.get("right")
                 + " (right) and " + options.get("left") + " (left)");
         System.out.flush();
-        stopped.await();
+        // Every 10 s, how the KRC's clock kept time: what a loop triggered by its measurements depends on.
+        while (!stopped.await(10, TimeUnit.SECONDS)) {
+            System.out.printf(Locale.ROOT, "velma-peers: %d ticks, longest gap %.2f ms, %d gaps over 3 ms%s%n", peers.ticks(), peers.maxGapNanos() / 1e6,
+                    peers.longGaps(), peers.clockRefused() != null ? ", the clock's thread: " + peers.clockRefused() : "");
+            System.out.flush();
+        }
     }
 
     private static InetSocketAddress address(String text) {

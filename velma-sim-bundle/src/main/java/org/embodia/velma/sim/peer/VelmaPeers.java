@@ -24,6 +24,8 @@ import org.embodia.velma.sim.fri.SimulationArm;
  */
 public final class VelmaPeers implements AutoCloseable {
     static final int PRIORITY = 90;
+    /** A gap between the KRC's ticks past which a loop with a 5 ms deadline may begin a cycle without its measurement. */
+    static final long LONG_GAP_NANOS = 3_000_000;
     private final NetNamespace namespace;
     private final VelmaSimulation simulation;
     private final SimulatedFriPeer right;
@@ -33,6 +35,10 @@ public final class VelmaPeers implements AutoCloseable {
     /** Set on the clock's first tick, on its thread: whether it asked for SCHED_FIFO yet, and what was refused. */
     private boolean clockRealtime;
     private volatile String refused;
+    /** The KRC clock's ticks as the tick's thread saw them: the last one's start, the longest gap and the gaps over 3 ms. */
+    private long lastTick;
+    private volatile long maxGapNanos;
+    private volatile long longGaps;
 
     private VelmaPeers(NetNamespace namespace, InetSocketAddress rightRemote, InetSocketAddress leftRemote) throws IOException {
         this.namespace = namespace;
@@ -51,6 +57,17 @@ public final class VelmaPeers implements AutoCloseable {
                     clockRealtime = true;
                     refused = FifoScheduling.request(PRIORITY);
                 }
+                long now = System.nanoTime();
+                if (lastTick != 0) {
+                    long gap = now - lastTick;
+                    if (gap > maxGapNanos) {
+                        maxGapNanos = gap;
+                    }
+                    if (gap > LONG_GAP_NANOS) {
+                        longGaps++;
+                    }
+                }
+                lastTick = now;
                 segment.exchangeWithDrives();
                 try {
                     rightPeer.cycle();
@@ -125,6 +142,16 @@ public final class VelmaPeers implements AutoCloseable {
     /** What stopped a peer, or null while they run well. */
     public Throwable failure() {
         return friFailure != null ? friFailure : server.failure();
+    }
+
+    /** The longest time between two of the KRC clock's ticks so far (2 ms when it keeps time). */
+    public long maxGapNanos() {
+        return maxGapNanos;
+    }
+
+    /** Gaps between the KRC clock's ticks longer than 3 ms: a late KRC, as a loop waiting for its measurement sees it. */
+    public long longGaps() {
+        return longGaps;
     }
 
     /** What the clock's thread was refused when it asked for SCHED_FIFO (not root), or null. */
