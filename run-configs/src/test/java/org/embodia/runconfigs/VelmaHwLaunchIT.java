@@ -47,7 +47,7 @@ class VelmaHwLaunchIT {
             Path err = dir.resolve("stderr");
             Path jar = Path.of("target", "velma-hw.jar").toAbsolutePath();
             assertTrue(Files.isRegularFile(jar), "bnd-export wrote " + jar);
-            Process felix = new ProcessBuilder(List.of(java.toString(), "-Dembodia.script=" + ROOT.resolve("run-configs/velma-hw.demo"),
+            Process felix = new ProcessBuilder(List.of("chrt", "-f", "40", java.toString(), "-Dembodia.script=" + ROOT.resolve("run-configs/velma-hw.demo"),
                     "-Dgosh.args=--nointeractive", "-jar", jar.toString())).directory(ROOT.toFile())
                     .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
             felix.getOutputStream().close();
