@@ -55,6 +55,7 @@ class NaoSimLaunchIT {
                 nao:status
                 """);
         assertEquals(0, run.exit(), run.out() + run.err());
+        assertFalse(run.err().contains("Registered provider"), "SPI Fly's INFO lines go to the OSGi log, not the console: " + run.err());
         assertTrue(run.out().contains("posture StandInit: attained true"), run.out());
         assertTrue(run.out().contains("inter: attained true"), run.out());
         assertTrue(run.out().matches("(?s).*body Device/SubDeviceList/HeadYaw/Position/Sensor/Value=0\\.(39|40|41).*"), run.out());

@@ -2,6 +2,7 @@ package org.embodia.runconfigs;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -55,6 +56,7 @@ class VelmaHwLaunchIT {
             String o = Files.readString(out, UTF_8);
             assertEquals(0, felix.exitValue(), o + Files.readString(err, UTF_8) + Files.readString(peersLog, UTF_8));
             assertTrue(o.contains("demo: every step reached its goal"), o);
+            assertFalse(Files.readString(err, UTF_8).contains("Registered provider"), "SPI Fly's INFO lines go to the OSGi log, not the console");
             assertTrue(o.contains("activity rt (500.0 Hz, trigger=core/a.lwr_r/re deadline=10000 us)"), "the right KRC's measurements start the cycles: " + o);
             assertTrue(o.contains("[cs] jnt_imp -> cart_imp") && o.contains("[ve_body] transparent (transp) -> safe mode (safe)"), o);
         } finally {
