@@ -36,8 +36,8 @@ import org.osgi.service.component.annotations.Deactivate;
  * simulated arm, input {@code command} and output {@code status}. One instance per arm, one factory
  * configuration (PID {@value #PID}) each.
  *
- * <p>Its cycle is split as a {@link Hardware}'s: {@link #read()} takes the oldest measurement not yet read
- * and publishes it as {@code status}; {@link #write()} answers that measurement with the
+ * <p>Its cycle is split as a {@link Hardware}'s: {@link #read()} takes the newest measurement datagram
+ * that arrived and publishes it as {@code status}; {@link #write()} answers that measurement with the
  * command ve_body computed from it in the same cycle, in MONITOR and COMMAND alike, so the KRC's quality
  * can reach PERFECT, after which its KRL program calls friStart. The answer asks for joint impedance as
  * Velma's lwr_fri does: the measured position, stiffness zero, damping {@value #DAMPING}, and the
@@ -52,11 +52,6 @@ import org.osgi.service.component.annotations.Deactivate;
  * Polling from the loop's thread, not a receiver thread: the loop runs SCHED_FIFO, and a receiver at normal
  * priority would wait behind any busy process before it could hand a measurement over.
  *
- * <p>Measurements wait in a ring of {@value #QUEUE} in arrival order, one read per cycle, the oldest dropped
- * when it is full: both arms' measurements leave their KRCs in the same 2 ms tick, and when ticks come close
- * together (a KRC catching up after a stall) a read of the newest would take the other arm's next measurement
- * in the cycle before the one the trigger arm's next measurement starts, leaving that cycle without it.
- *
  * <p>The watchdog: after more than {@code watchdogCycles} writes without a new valid command the
  * answers ask for nothing and carry no torque; the KRC then leaves COMMAND for MONITOR and the
  * status shows it. The loop side allocates nothing, takes no lock of its own and never throws.
@@ -69,8 +64,6 @@ public final class LwrFriEffector implements Hardware, CycleTrigger, AutoCloseab
     static final float DAMPING = 0.7f;
     static final int DEFAULT_MEASUREMENT_WAIT_MICROS = 500;
     static final int DEFAULT_POLL_MICROS = 50;
-    /** Measurements kept for the reads to come. */
-    static final int QUEUE = 3;
     /** Cycles after the last measurement during which a read waits for the next one. */
     static final int TALKING_STEPS = 10;
 
@@ -112,12 +105,11 @@ public final class LwrFriEffector implements Hardware, CycleTrigger, AutoCloseab
     private final FriCommand answer = new FriCommand();
     private final float[] torque = new float[Fri.JOINTS];
     private final DatagramChannel channel;
-    /** What a datagram is decoded into; the valid measurements not yet read, oldest at {@code head}; the one this cycle read and answers. */
+    /** What a datagram is decoded into; the newest valid measurement not yet read; the one this cycle read and answers. */
     private FriMeasurement incoming = new FriMeasurement();
-    private final FriMeasurement[] unread = new FriMeasurement[QUEUE];
-    private int head;
-    private int unreadCount;
+    private FriMeasurement newest = new FriMeasurement();
     private FriMeasurement current = new FriMeasurement();
+    private boolean newestUnread;
     private boolean answerDue;
     private InetSocketAddress target;
     private SocketAddress sender;
@@ -183,9 +175,6 @@ public final class LwrFriEffector implements Hardware, CycleTrigger, AutoCloseab
             target = new InetSocketAddress(this.remoteHost, remotePort);
         }
         cyclesWithoutCommand = watchdogCycles + 1;
-        for (int i = 0; i < QUEUE; i++) {
-            unread[i] = new FriMeasurement();
-        }
         channel = bind(name, localPort);
     }
 
@@ -236,7 +225,7 @@ public final class LwrFriEffector implements Hardware, CycleTrigger, AutoCloseab
         }
     }
 
-    /** Reads every datagram waiting on the socket into the ring; true if one was a valid measurement. */
+    /** Reads every datagram waiting on the socket; true if one was a valid measurement, which is then the newest. */
     private boolean drain() {
         boolean got = false;
         while (true) {
@@ -261,16 +250,10 @@ public final class LwrFriEffector implements Hardware, CycleTrigger, AutoCloseab
                 InetSocketAddress krc = (InetSocketAddress) from;
                 target = new InetSocketAddress(remoteHost != null ? remoteHost : krc.getAddress(), remotePort > 0 ? remotePort : krc.getPort());
             }
-            if (unreadCount == QUEUE) {
-                // The oldest is dropped; the gap in the sequence counter counts it when the next is published.
-                head = (head + 1) % QUEUE;
-                unreadCount--;
-            }
-            int tail = (head + unreadCount) % QUEUE;
-            FriMeasurement m = unread[tail];
-            unread[tail] = incoming;
+            FriMeasurement m = newest;
+            newest = incoming;
             incoming = m;
-            unreadCount++;
+            newestUnread = true;
             got = true;
         }
     }
@@ -290,14 +273,14 @@ public final class LwrFriEffector implements Hardware, CycleTrigger, AutoCloseab
         return List.of(status);
     }
 
-    /** Publishes the oldest unread measurement as {@code status}, waiting for one a little while the KRC is talking. */
+    /** Publishes the newest measurement as {@code status}, waiting for it a little while the KRC is talking. */
     @Override
     public void read() {
         drain();
-        if (unreadCount == 0 && stepsWithoutMeasurement < TALKING_STEPS && measurementWaitNanos > 0) {
+        if (!newestUnread && stepsWithoutMeasurement < TALKING_STEPS && measurementWaitNanos > 0) {
             awaitData(System.nanoTime() + measurementWaitNanos);
         }
-        if (unreadCount == 0) {
+        if (!newestUnread) {
             if (stepsWithoutMeasurement < TALKING_STEPS) {
                 stepsWithoutMeasurement++;
                 missedWhileTalking++;
@@ -306,10 +289,9 @@ public final class LwrFriEffector implements Hardware, CycleTrigger, AutoCloseab
         }
         stepsWithoutMeasurement = 0;
         FriMeasurement m = current;
-        current = unread[head];
-        unread[head] = m;
-        head = (head + 1) % QUEUE;
-        unreadCount--;
+        current = newest;
+        newest = m;
+        newestUnread = false;
         answerDue = true;
         publish(current);
     }
@@ -328,7 +310,7 @@ public final class LwrFriEffector implements Hardware, CycleTrigger, AutoCloseab
     @Override
     public boolean awaitData(long deadlineNanos) {
         long left;
-        while (!drain() && unreadCount == 0) {
+        while (!drain() && !newestUnread) {
             if ((left = deadlineNanos - System.nanoTime()) <= 0) {
                 return false;
             }
@@ -435,11 +417,6 @@ public final class LwrFriEffector implements Hardware, CycleTrigger, AutoCloseab
                 + " %d cycles without a measurement while the KRC talked; the KRC's answer rate %.3f, miss counter %d; %d malformed datagrams,"
                 + " %d invalid commands, %d receive and %d send failures", name, measurements, lostMeasurements, answers, missedWhileTalking,
                 krcAnswerRate, krcMissCounter, malformedDatagrams, invalidCommands, receiveFailures, sendFailures);
-    }
-
-    /** Measurements the KRC sent that were not published: lost on the way or dropped from a full ring. */
-    long lostMeasurements() {
-        return lostMeasurements;
     }
 
     /** Answers sent. */

@@ -220,36 +220,6 @@ class LwrFriEffectorTest {
         }
     }
 
-    /**
-     * Measurements that came close together are read one a cycle, oldest first, as the KRC's ticks came: the arm that
-     * does not trigger keeps pace with the one that does. Beyond the ring the oldest are dropped, and counted.
-     */
-    @Test
-    void measurementsThatCameTogetherAreReadOneACycleOldestFirst() throws Exception {
-        try (FriSession s = new FriSession(LwrFriEffector.DEFAULT_WATCHDOG_CYCLES, false)) {
-            for (int i = 0; i < 10; i++) {
-                s.cycle();
-            }
-            long measurements = s.lwr.answers();
-            s.peer.cycle();
-            s.peer.cycle();
-            assertEquals(Freshness.NEW_DATA, s.loop(), "the first of two");
-            assertEquals(Freshness.NEW_DATA, s.loop(), "the second, in the next cycle");
-            assertEquals(Freshness.OLD_DATA, s.loop(), "none left");
-            assertEquals(measurements + 2, s.lwr.answers());
-            assertEquals(0, s.lwr.lostMeasurements());
-
-            for (int i = 0; i < LwrFriEffector.QUEUE + 2; i++) {
-                s.peer.cycle();
-            }
-            for (int i = 0; i < LwrFriEffector.QUEUE; i++) {
-                assertEquals(Freshness.NEW_DATA, s.loop(), "the ring's measurement " + i);
-            }
-            assertEquals(Freshness.OLD_DATA, s.loop(), "the two oldest were dropped");
-            assertEquals(2, s.lwr.lostMeasurements(), "and counted");
-        }
-    }
-
     @Test
     void aPortInUseIsAClearErrorNamingThePort() throws Exception {
         try (DatagramChannel taken = DatagramChannel.open(StandardProtocolFamily.INET)) {

@@ -10,12 +10,14 @@ import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.Dictionary;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 
 import org.apache.felix.service.command.CommandProcessor;
 import org.apache.felix.service.command.CommandSession;
 import org.embodia.scheduler.ActivityDiagnostics;
 import org.embodia.scheduler.Agent;
+import org.embodia.scheduler.StateSwitch;
 import org.embodia.scheduler.SubsystemDiagnostics;
 import org.embodia.velma.api.FriState;
 import org.embodia.velma.cs.api.Motion;
@@ -69,13 +71,14 @@ class VelmaHardwareTest {
         InetAddress loopback = InetAddress.getLoopbackAddress();
         bundle(SIMULATION).stop();
         try (VelmaPeers peers = VelmaPeers.start(new InetSocketAddress(loopback, rightPort), new InetSocketAddress(loopback, leftPort))) {
+            // The left arm's read waits long for its measurement: cycles stepped by hand come at the test's pace, not the KRC's.
             update(configAdmin.getFactoryConfiguration("org.embodia.velma.lwr", "right", "?"), "localPort", rightPort);
-            update(configAdmin.getFactoryConfiguration("org.embodia.velma.lwr", "left", "?"), "localPort", leftPort);
+            update(configAdmin.getFactoryConfiguration("org.embodia.velma.lwr", "left", "?"), "localPort", leftPort, "measurementWaitMicros", 50_000);
             update(configAdmin.getConfiguration("org.embodia.velma.ethercat", "?"), "interface", peers.hostInterface());
             waitUntil(() -> agent.status() == Agent.Status.RUNNING && isSafeMode(state(VE_BODY)), 60, "the core agent running, ve_body in safe mode");
             assertTrue(activity().clock().contains("trigger=core/a.lwr_r/re"), activity().clock());
 
-            exitSafeMode();
+            exitSafeMode(peers);
             waitUntil(() -> peers.rightArm().state() == FriState.COMMAND && peers.leftArm().state() == FriState.COMMAND, 60,
                     "both KRCs in FRI command mode");
             waitUntil(() -> "transp".equals(state(VE_BODY)), 60, "ve_body transparent");
@@ -88,8 +91,10 @@ class VelmaHardwareTest {
             waitUntil(() -> "idle".equals(state(VE_BODY)), 60, "ve_body idle without the right arm's status");
             peers.rightArm().dropFraction(0);
             waitUntil(() -> isSafeMode(state(VE_BODY)), 60, "ve_body in safe mode once the status is back");
-            exitSafeMode();
+            // Unanswered, the right KRC fell back to monitor mode; ve_body's safe mode answers it again, and it returns to
+            // command mode, which ve_body needs before it leaves safe mode.
             waitUntil(() -> peers.rightArm().state() == FriState.COMMAND, 60, "the right KRC back in command mode");
+            exitSafeMode(peers);
 
             agent.pause();
             CommandSession session = shell.createSession(new ByteArrayInputStream(new byte[0]), System.out, System.err);
@@ -145,7 +150,7 @@ class VelmaHardwareTest {
     }
 
     /** ve_body leaves safe mode after 500 uninterrupted safe iterations; a late datagram on this VM interrupts them, so up to three tries. */
-    private void exitSafeMode() throws InterruptedException {
+    private void exitSafeMode(VelmaPeers peers) throws InterruptedException {
         Motion end = null;
         for (int attempt = 0; attempt < 3; attempt++) {
             end = awaitEnd(task.exitSafeMode(), 60);
@@ -153,7 +158,13 @@ class VelmaHardwareTest {
                 return;
             }
         }
-        fail("ve_body did not leave safe mode: " + end.detail());
+        List<StateSwitch> switches = agent.switches(VE_BODY);
+        fail("ve_body did not leave safe mode: " + end.detail() + "; its last switch: "
+                + (switches.isEmpty() ? "none" : switches.get(switches.size() - 1)) + "; KRCs " + peers.rightArm().state() + " (quality "
+                + peers.rightArm().quality() + ") and " + peers.leftArm().state() + " (quality " + peers.leftArm().quality() + "); drives ready "
+                + task.view().motorsReady() + "; KRC misses " + peers.rightArm().misses() + " / " + peers.leftArm().misses() + ", stale answers "
+                + peers.rightArm().staleAnswers() + " / " + peers.leftArm().staleAnswers() + ", sequence gaps " + peers.rightArm().sequenceGaps() + " / "
+                + peers.leftArm().sequenceGaps());
     }
 
     private Motion awaitEnd(Motion m, double seconds) throws InterruptedException {
