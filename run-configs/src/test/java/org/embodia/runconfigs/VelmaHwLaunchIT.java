@@ -57,7 +57,7 @@ class VelmaHwLaunchIT {
             assertEquals(0, felix.exitValue(), o + Files.readString(err, UTF_8) + Files.readString(peersLog, UTF_8));
             assertTrue(o.contains("demo: every step reached its goal"), o);
             assertFalse(Files.readString(err, UTF_8).contains("Registered provider"), "SPI Fly's INFO lines go to the OSGi log, not the console");
-            assertTrue(o.contains("activity rt (500.0 Hz, trigger=core/a.lwr_r/re deadline=10000 us)"), "the right KRC's measurements start the cycles: " + o);
+            assertTrue(o.contains("activity rt (500.0 Hz, trigger=core/a.lwr_r/re,core/a.lwr_l/re deadline=10000 us)"), "the KRCs' measurements start the cycles: " + o);
             assertTrue(o.contains("[cs] jnt_imp -> cart_imp") && o.contains("[ve_body] transparent (transp) -> safe mode (safe)"), o);
         } finally {
             peers.destroy();

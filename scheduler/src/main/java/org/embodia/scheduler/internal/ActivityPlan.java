@@ -28,19 +28,19 @@ final class ActivityPlan {
     }
 
     final Step[] steps;
-    /** The subsystem whose device starts the cycles, when the activity has one and it is in this plan. */
-    final CycleTrigger trigger;
+    /** The subsystems whose devices start the cycles, those of the activity's triggers that are in this plan. */
+    final CycleTrigger[] triggers;
     private final List<Link> links;
     private final Consumer<String> problems;
 
     /** A plan without a trigger. */
     ActivityPlan(Step[] steps, List<Link> links, Consumer<String> problems) {
-        this(steps, links, null, problems);
+        this(steps, links, new CycleTrigger[0], problems);
     }
 
-    ActivityPlan(Step[] steps, List<Link> links, CycleTrigger trigger, Consumer<String> problems) {
+    ActivityPlan(Step[] steps, List<Link> links, CycleTrigger[] triggers, Consumer<String> problems) {
         this.steps = steps;
-        this.trigger = trigger;
+        this.triggers = triggers;
         this.links = links;
         this.problems = problems;
     }

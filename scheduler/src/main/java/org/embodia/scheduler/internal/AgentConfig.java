@@ -30,13 +30,15 @@ record AgentConfig(String name, List<Activity> activities, List<Connection> conn
     }
 
     /**
-     * An activity: periodic ({@code rateHz} > 0) or clocked by {@code clock}; a periodic one may be triggered by a
-     * subsystem's device ({@code trigger}), then each cycle starts on its data or {@code deadlineNanos} after the last.
+     * An activity: periodic ({@code rateHz} > 0) or clocked by {@code clock}; a periodic one may be triggered by
+     * subsystems' devices ({@code triggers}, comma-separated in the line), then each cycle starts once every one of
+     * them has new data, or {@code deadlineNanos} after the last began.
      */
-    record Activity(String name, double rateHz, String clock, String trigger, long deadlineNanos, List<Step> steps) {
+    record Activity(String name, double rateHz, String clock, List<String> triggers, long deadlineNanos, List<Step> steps) {
         String describe() {
             return clock != null ? "clock=" + clock
-                    : trigger != null ? rateHz + " Hz, trigger=" + trigger + " deadline=" + deadlineNanos / 1000 + " us" : rateHz + " Hz";
+                    : !triggers.isEmpty() ? rateHz + " Hz, trigger=" + String.join(",", triggers) + " deadline=" + deadlineNanos / 1000 + " us"
+                            : rateHz + " Hz";
         }
     }
 
@@ -62,7 +64,7 @@ record AgentConfig(String name, List<Activity> activities, List<Connection> conn
         for (String text : strings(properties.get("activities"))) {
             Matcher m = ACTIVITY.matcher(text);
             if (!m.matches()) {
-                problems.add("activity '" + text + "' is not '<name> <rate>Hz: <steps>', '<name> <rate>Hz trigger=<subsystem>"
+                problems.add("activity '" + text + "' is not '<name> <rate>Hz: <steps>', '<name> <rate>Hz trigger=<subsystem>[,<subsystem>...]"
                         + " [deadline=<n>ms|us]: <steps>' or '<name> clock=<clock>: <steps>'");
                 continue;
             }
@@ -70,13 +72,15 @@ record AgentConfig(String name, List<Activity> activities, List<Connection> conn
             if (m.group(2) != null && !(rate > 0)) {
                 problems.add("activity '" + m.group(1) + "' needs a rate above 0 Hz");
             }
-            String trigger = m.group(3);
+            List<String> triggers = m.group(3) == null ? List.of() : List.of(m.group(3).split(","));
             long deadline = 0;
-            if (trigger != null) {
-                try {
-                    SubsystemName.parse(trigger);
-                } catch (IllegalArgumentException e) {
-                    problems.add("activity '" + m.group(1) + "': trigger: " + e.getMessage());
+            if (!triggers.isEmpty()) {
+                for (String t : triggers) {
+                    try {
+                        SubsystemName.parse(t);
+                    } catch (IllegalArgumentException e) {
+                        problems.add("activity '" + m.group(1) + "': trigger: " + e.getMessage());
+                    }
                 }
                 deadline = m.group(4) == null ? Math.round(DEFAULT_DEADLINE_PERIODS * 1e9 / rate)
                         : Math.round(Double.parseDouble(m.group(4)) * ("ms".equals(m.group(5)) ? 1e6 : 1e3));
@@ -117,10 +121,12 @@ record AgentConfig(String name, List<Activity> activities, List<Connection> conn
             if (steps.isEmpty()) {
                 problems.add("activity '" + m.group(1) + "' runs no subsystem");
             }
-            if (trigger != null && steps.stream().noneMatch(st -> st.subsystem().equals(trigger))) {
-                problems.add("activity '" + m.group(1) + "': its trigger " + trigger + " is not one of its subsystems");
+            for (String t : triggers) {
+                if (steps.stream().noneMatch(st -> st.subsystem().equals(t))) {
+                    problems.add("activity '" + m.group(1) + "': its trigger " + t + " is not one of its subsystems");
+                }
             }
-            activities.add(new Activity(m.group(1), rate, m.group(6), trigger, deadline, steps));
+            activities.add(new Activity(m.group(1), rate, m.group(6), triggers, deadline, steps));
         }
         if (activities.isEmpty()) {
             problems.add("the agent needs at least one entry in 'activities'");

@@ -289,14 +289,15 @@ public final class AgentRuntime implements Agent {
                     steps.add(new ActivityPlan.Step(rt, receive, s.phase()));
                 }
             }
-            CycleTrigger trigger = null;
-            if (a.trigger() != null && chosen.get(a.trigger()) != null) {
-                if (chosen.get(a.trigger()).subsystem instanceof CycleTrigger t) {
-                    trigger = t;
-                } else {
+            List<CycleTrigger> triggers = new ArrayList<>();
+            for (String t : a.triggers()) {
+                SubsystemRuntime rt = chosen.get(t);
+                if (rt != null && rt.subsystem instanceof CycleTrigger ct) {
+                    triggers.add(ct);
+                } else if (rt != null) {
                     // A simulated effector swapped in for the hardware: the period paces the cycles until the hardware is back.
-                    problems.add("activity " + a.name() + ": " + a.trigger() + " (" + chosen.get(a.trigger()).subsystem.getClass().getName()
-                            + ") has no device to trigger cycles: they keep the period");
+                    problems.add("activity " + a.name() + ": " + t + " (" + rt.subsystem.getClass().getName()
+                            + ") has no device to trigger cycles" + (a.triggers().size() > 1 ? "" : ": they keep the period"));
                 }
             }
             List<ActivityPlan.Link> links = new ArrayList<>();
@@ -308,7 +309,8 @@ public final class AgentRuntime implements Agent {
                     links.add(new ActivityPlan.Link(from.outputs.get(c.output()), to.inputs.get(c.input())));
                 }
             }
-            ActivityPlan plan = new ActivityPlan(steps.toArray(ActivityPlan.Step[]::new), links, trigger, runtimeProblems::add);
+            ActivityPlan plan = new ActivityPlan(steps.toArray(ActivityPlan.Step[]::new), links, triggers.toArray(CycleTrigger[]::new),
+                    runtimeProblems::add);
             Activity activity = activities.get(a.name());
             if (activity != null) {
                 activity.publish(plan, gen);
@@ -323,7 +325,7 @@ public final class AgentRuntime implements Agent {
     private void startActivities() {
         for (AgentConfig.Activity a : config.activities()) {
             Activity activity = a.clock() != null ? new ClockedActivity(a.name(), a.clock(), clocks.get(a.clock()), config.overrunFault())
-                    : a.trigger() != null ? new TriggeredActivity(a.name(), a.rateHz(), a.trigger(), a.deadlineNanos(), config.overrunFault(),
+                    : !a.triggers().isEmpty() ? new TriggeredActivity(a.name(), a.describe(), a.rateHz(), a.deadlineNanos(), config.overrunFault(),
                             config.priority())
                     : new PeriodicActivity(a.name(), a.rateHz(), config.overrunFault(), config.priority(), config.spinNanos());
             activity.publish(pendingPlans.remove(a.name()), generation);

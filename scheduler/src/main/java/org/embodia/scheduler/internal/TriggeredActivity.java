@@ -5,10 +5,12 @@ import java.util.concurrent.locks.LockSupport;
 import org.embodia.api.agent.CycleTrigger;
 
 /**
- * An activity on its own real-time thread whose cycles the hardware starts: each begins when its trigger
- * subsystem's device has sent new data ({@link CycleTrigger#awaitData}), or at the deadline, {@code deadlineNanos}
- * after the previous cycle began, without it; the cycle then runs and its subsystems see no new data from that
- * device, which their FSMs handle as a fault. So the loop follows the device's clock (Velma's KRC, [VELMA-STRUCT])
+ * An activity on its own real-time thread whose cycles the hardware starts: each begins when every one of its
+ * trigger subsystems' devices has sent new data ({@link CycleTrigger#awaitData}), or at the deadline,
+ * {@code deadlineNanos} after the previous cycle began, without it; the cycle then runs and its subsystems see no
+ * new data from the device that was late, which their FSMs handle as a fault. Waiting for all of them, not for one
+ * and then a little for the others, keeps devices that send in the same tick in step when their data comes
+ * close together: the cycle never takes one device's next datum before the other's. So the loop follows the device's clock (Velma's KRC, [VELMA-STRUCT])
  * rather than a timer of its own beside it. While the plan has no trigger (a simulation swapped in for the hardware)
  * cycles keep the nominal period against absolute deadlines. Per cycle it allocates nothing and takes no lock.
  */
@@ -16,8 +18,8 @@ final class TriggeredActivity extends ThreadedActivity {
     private final long deadlineNanos;
     private volatile long missedTriggers;
 
-    TriggeredActivity(String name, double rateHz, String trigger, long deadlineNanos, int overrunFault, int priority) {
-        super(name, rateHz + " Hz, trigger=" + trigger + " deadline=" + deadlineNanos / 1000 + " us", rateHz, overrunFault, priority);
+    TriggeredActivity(String name, String clock, double rateHz, long deadlineNanos, int overrunFault, int priority) {
+        super(name, clock, rateHz, overrunFault, priority);
         this.deadlineNanos = deadlineNanos;
     }
 
@@ -46,7 +48,7 @@ final class TriggeredActivity extends ThreadedActivity {
                 lastStart = 0;
                 continue;
             }
-            CycleTrigger trigger = pending.trigger;
+            boolean triggered = pending.triggers.length > 0;
             boolean fired = awaitTrigger(next);
             if (paused) {
                 // Paused while waiting: the data stays for the cycle a step asks for.
@@ -64,19 +66,25 @@ final class TriggeredActivity extends ThreadedActivity {
             long end = System.nanoTime();
             compute.record(end - now);
             overrun(end - now > periodNanos);
-            next = trigger != null ? now + deadlineNanos : next + periodNanos;
+            next = triggered ? now + deadlineNanos : next + periodNanos;
         }
     }
 
-    /** Waits for the trigger's data until {@code deadline}, or, without a trigger, sleeps until then; true if the data came. */
+    /**
+     * Waits until every trigger's device has sent new data or {@code deadline} has passed, or, without triggers,
+     * sleeps until then; true if all the data came.
+     */
     private boolean awaitTrigger(long deadline) {
-        CycleTrigger trigger = pending.trigger;
-        if (trigger != null) {
-            if (trigger.awaitData(deadline)) {
-                return true;
+        CycleTrigger[] triggers = pending.triggers;
+        if (triggers.length > 0) {
+            boolean all = true;
+            for (CycleTrigger t : triggers) {
+                all &= t.awaitData(deadline);
             }
-            missedTriggers++;
-            return false;
+            if (!all) {
+                missedTriggers++;
+            }
+            return all;
         }
         long left;
         while (running && (left = deadline - System.nanoTime()) > 0) {

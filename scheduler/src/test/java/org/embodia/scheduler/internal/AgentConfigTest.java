@@ -1,7 +1,6 @@
 package org.embodia.scheduler.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -20,7 +19,7 @@ class AgentConfigTest {
         AgentConfig c = parse("rt 500Hz trigger=core/a.lwr_r/re deadline=3ms: read core/a.lwr_r/re, core/a.body/ve(status), write core/a.lwr_r/re(command)");
         assertEquals(List.of(), c.problems());
         AgentConfig.Activity a = c.activities().get(0);
-        assertEquals("core/a.lwr_r/re", a.trigger());
+        assertEquals(List.of("core/a.lwr_r/re"), a.triggers());
         assertEquals(3_000_000, a.deadlineNanos());
         assertEquals(List.of(new AgentConfig.Step(AgentConfig.Phase.READ, "core/a.lwr_r/re", List.of()),
                 new AgentConfig.Step(AgentConfig.Phase.STEP, "core/a.body/ve", List.of("status")),
@@ -29,10 +28,20 @@ class AgentConfigTest {
     }
 
     @Test
+    void severalSubsystemsMayTriggerTogether() {
+        AgentConfig c = parse("rt 500Hz trigger=core/a.lwr_r/re,core/a.lwr_l/re deadline=10ms: read core/a.lwr_r/re, read core/a.lwr_l/re");
+        assertEquals(List.of(), c.problems());
+        assertEquals(List.of("core/a.lwr_r/re", "core/a.lwr_l/re"), c.activities().get(0).triggers());
+        assertEquals("500.0 Hz, trigger=core/a.lwr_r/re,core/a.lwr_l/re deadline=10000 us", c.activities().get(0).describe());
+        assertTrue(parse("rt 500Hz trigger=core/a.lwr_r/re,core/a.lwr_x/re: core/a.lwr_r/re").problems().stream()
+                .anyMatch(p -> p.contains("its trigger core/a.lwr_x/re is not one of its subsystems")));
+    }
+
+    @Test
     void withoutADeadlineATriggeredCycleWaitsOneAndAHalfPeriods() {
         AgentConfig.Activity a = parse("rt 500Hz trigger=core/a.lwr_r/re: core/a.lwr_r/re").activities().get(0);
         assertEquals(3_000_000, a.deadlineNanos());
-        assertNull(parse("rt 500Hz: core/a.lwr_r/re").activities().get(0).trigger());
+        assertEquals(List.of(), parse("rt 500Hz: core/a.lwr_r/re").activities().get(0).triggers());
     }
 
     @Test

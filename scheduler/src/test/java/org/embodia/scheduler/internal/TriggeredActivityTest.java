@@ -117,7 +117,7 @@ class TriggeredActivityTest {
         InputBuffer<?>[] none = new InputBuffer<?>[0];
         return new ActivityPlan(new ActivityPlan.Step[] {new ActivityPlan.Step(d, none, AgentConfig.Phase.READ),
                 new ActivityPlan.Step(c, none), new ActivityPlan.Step(d, none, AgentConfig.Phase.WRITE)}, List.of(),
-                withTrigger ? device : null, e -> { });
+                withTrigger ? new CycleTrigger[] {device} : new CycleTrigger[0], e -> { });
     }
 
     private static void waitUntil(BooleanSupplier done, String what) throws InterruptedException {
@@ -132,7 +132,7 @@ class TriggeredActivityTest {
     void eachCycleBeginsWithTheDevicesDataNotWithTheTimer() throws Exception {
         Device device = new Device();
         // A deadline of a minute: every cycle in this test is one the data started.
-        TriggeredActivity a = new TriggeredActivity("rt", 1000, "t/a.dev/re", 60_000_000_000L, 1_000_000, 0);
+        TriggeredActivity a = new TriggeredActivity("rt", "1000.0 Hz, trigger=t/a.dev/re", 1000, 60_000_000_000L, 1_000_000, 0);
         a.publish(plan(device, true), 1);
         a.start();
         try {
@@ -153,10 +153,40 @@ class TriggeredActivityTest {
         }
     }
 
+    /** Two devices that send in the same tick: a cycle begins once both have sent, whichever comes first. */
+    @Test
+    void withTwoTriggersACycleWaitsForBoth() throws Exception {
+        Device first = new Device();
+        Device second = new Device();
+        InputBuffer<?>[] none = new InputBuffer<?>[0];
+        ActivityPlan plan = new ActivityPlan(new ActivityPlan.Step[] {
+                new ActivityPlan.Step(new SubsystemRuntime("t/a.dev/re", first, 1, "rt", null), none, AgentConfig.Phase.READ),
+                new ActivityPlan.Step(new SubsystemRuntime("t/a.dev2/re", second, 2, "rt", null), none, AgentConfig.Phase.READ)}, List.of(),
+                new CycleTrigger[] {first, second}, e -> { });
+        TriggeredActivity a = new TriggeredActivity("rt", "1000.0 Hz, trigger=t/a.dev/re,t/a.dev2/re", 1000, 60_000_000_000L, 1_000_000, 0);
+        a.publish(plan, 1);
+        a.start();
+        try {
+            first.send();
+            Thread.sleep(50);
+            assertEquals(0, a.cycles, "one of two devices sent: no cycle");
+            second.send();
+            waitUntil(() -> a.cycles == 1, "the cycle once both sent");
+            second.send();
+            Thread.sleep(50);
+            assertEquals(1, a.cycles, "the second sent again, the first not yet: no cycle");
+            first.send();
+            waitUntil(() -> a.cycles == 2, "the next cycle");
+            assertEquals(0, a.missedTriggers());
+        } finally {
+            a.stop();
+        }
+    }
+
     @Test
     void withoutDataACycleBeginsAtItsDeadlineAndWithoutATriggerTheRateKeepsTime() throws Exception {
         Device device = new Device();
-        TriggeredActivity a = new TriggeredActivity("rt", 1000, "t/a.dev/re", 1_500_000, 1_000_000, 0);
+        TriggeredActivity a = new TriggeredActivity("rt", "1000.0 Hz, trigger=t/a.dev/re", 1000, 1_500_000, 1_000_000, 0);
         a.publish(plan(device, true), 1);
         a.start();
         try {
@@ -175,7 +205,7 @@ class TriggeredActivityTest {
     @Test
     void triggeredCyclesAllocateNothing() throws Exception {
         Device device = new Device();
-        TriggeredActivity a = new TriggeredActivity("rt", 1000, "t/a.dev/re", 1_500_000, 1_000_000, 0);
+        TriggeredActivity a = new TriggeredActivity("rt", "1000.0 Hz, trigger=t/a.dev/re", 1000, 1_500_000, 1_000_000, 0);
         a.publish(plan(device, true), 1);
         Thread sender = new Thread(() -> {
             while (!Thread.currentThread().isInterrupted()) {

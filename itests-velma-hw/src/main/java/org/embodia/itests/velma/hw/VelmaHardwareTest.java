@@ -35,7 +35,7 @@ import org.osgi.test.junit5.context.BundleContextExtension;
 import org.osgi.test.junit5.service.ServiceExtension;
 
 /**
- * The velma-hw profile over its simulated peers, in Felix: the right KRC's FRI measurements trigger the core agent's
+ * The velma-hw profile over its simulated peers, in Felix: the KRCs' FRI measurements trigger the core agent's
  * cycles, Velma leaves safe mode and both KRCs go to command mode; a silent KRC leaves the cycles to their deadline and
  * ve_body waiting in idle, then in safe mode, as a missing status is a fault; then {@code agent:swap} replaces the hardware bundles by the
  * simulation and back, and every cycle across both swaps is checked: each real effector ran once and ve_body's status
@@ -71,12 +71,11 @@ class VelmaHardwareTest {
         InetAddress loopback = InetAddress.getLoopbackAddress();
         bundle(SIMULATION).stop();
         try (VelmaPeers peers = VelmaPeers.start(new InetSocketAddress(loopback, rightPort), new InetSocketAddress(loopback, leftPort))) {
-            // The left arm's read waits long for its measurement: cycles stepped by hand come at the test's pace, not the KRC's.
             update(configAdmin.getFactoryConfiguration("org.embodia.velma.lwr", "right", "?"), "localPort", rightPort);
-            update(configAdmin.getFactoryConfiguration("org.embodia.velma.lwr", "left", "?"), "localPort", leftPort, "measurementWaitMicros", 50_000);
+            update(configAdmin.getFactoryConfiguration("org.embodia.velma.lwr", "left", "?"), "localPort", leftPort);
             update(configAdmin.getConfiguration("org.embodia.velma.ethercat", "?"), "interface", peers.hostInterface());
             waitUntil(() -> agent.status() == Agent.Status.RUNNING && isSafeMode(state(VE_BODY)), 60, "the core agent running, ve_body in safe mode");
-            assertTrue(activity().clock().contains("trigger=core/a.lwr_r/re"), activity().clock());
+            assertTrue(activity().clock().contains("trigger=core/a.lwr_r/re,core/a.lwr_l/re"), activity().clock());
 
             exitSafeMode(peers);
             waitUntil(() -> peers.rightArm().state() == FriState.COMMAND && peers.leftArm().state() == FriState.COMMAND, 60,
