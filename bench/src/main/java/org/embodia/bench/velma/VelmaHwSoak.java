@@ -85,9 +85,11 @@ public final class VelmaHwSoak {
                 peerProcess = startPeers(root);
             }
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            // As ./embodia run velma-hw starts it as root: the JVM under SCHED_FIFO 40, its loop at 80.
-            Process felix = new ProcessBuilder(List.of("chrt", "-f", "40", java, "-Dembodia.script=" + script, "-Dembodia.script.timeout=" + (long) (minutes * 120 + 600),
-                    "-Dgosh.args=--nointeractive", "-jar", jar.toString())).directory(root.toFile()).redirectErrorStream(true).start();
+            // As ./embodia run velma-hw starts it: as root, the JVM under SCHED_FIFO 40, its loop at 80.
+            List<String> command = new ArrayList<>(new UnixSystem().getUid() == 0 ? List.of("chrt", "-f", "40") : List.of());
+            command.addAll(List.of(java, "-Dembodia.script=" + script, "-Dembodia.script.timeout=" + (long) (minutes * 120 + 600),
+                    "-Dgosh.args=--nointeractive", "-jar", jar.toString()));
+            Process felix = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true).start();
             felix.getOutputStream().close();
             long started = System.nanoTime();
             List<String> out = new ArrayList<>();

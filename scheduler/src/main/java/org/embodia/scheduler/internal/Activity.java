@@ -15,6 +15,8 @@ abstract class Activity {
     final int overrunFault;
     volatile ActivityPlan pending = ActivityPlan.EMPTY;
     private ActivityPlan current = ActivityPlan.EMPTY;
+    /** When the last timed cycle began, 0 for none; the activity's thread's. */
+    private long lastStart;
     final Histogram wake = new Histogram();
     final Histogram sleep = new Histogram();
     final Histogram period = new Histogram();
@@ -61,6 +63,26 @@ abstract class Activity {
             s.runtime().iterate(s.receive(), cycle, s.phase());
         }
         cycles = cycle + 1;
+    }
+
+    /**
+     * A cycle begun at {@code start}: records the period since the last one so timed (unless {@link #restartPeriod()}
+     * came between), runs it, records its compute; returns its end.
+     */
+    final long timedCycle(long start) {
+        if (lastStart != 0) {
+            period.record(start - lastStart);
+        }
+        lastStart = start;
+        runCycle();
+        long end = System.nanoTime();
+        compute.record(end - start);
+        return end;
+    }
+
+    /** The next timed cycle's period is not measured from the last one (after a pause). */
+    final void restartPeriod() {
+        lastStart = 0;
     }
 
     /** Counts an overrun, or ends a run of them; a configured number in a row is a fault. */

@@ -6,7 +6,6 @@ import org.embodia.scheduler.ActivityClock;
 final class ClockedActivity extends Activity {
     private final ActivityClock source;
     private final Runnable tick = this::tick;
-    private long lastStart;
 
     ClockedActivity(String name, String clockName, ActivityClock source, int overrunFault) {
         super(name, "clock=" + clockName, overrunFault);
@@ -22,13 +21,7 @@ final class ClockedActivity extends Activity {
             stepsRequested.decrementAndGet();
         }
         long now = System.nanoTime();
-        if (lastStart != 0) {
-            period.record(now - lastStart);
-        }
-        lastStart = now;
-        runCycle();
-        long computed = System.nanoTime() - now;
-        compute.record(computed);
+        long computed = timedCycle(now) - now;
         // A cycle longer than the clock's period makes the clock late for its next tick, as a periodic overrun does.
         long period = source.periodNanos();
         if (period > 0) {

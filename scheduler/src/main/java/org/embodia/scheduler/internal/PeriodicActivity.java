@@ -20,7 +20,6 @@ final class PeriodicActivity extends ThreadedActivity {
     void loop() {
         realtime = Realtime.configureCurrentThread(priority);
         long next = System.nanoTime() + periodNanos;
-        long lastStart = 0;
         while (running) {
             if (paused) {
                 if (stepsRequested.get() > 0) {
@@ -30,7 +29,7 @@ final class PeriodicActivity extends ThreadedActivity {
                     LockSupport.parkNanos(1_000_000);
                 }
                 next = System.nanoTime() + periodNanos;
-                lastStart = 0;
+                restartPeriod();
                 continue;
             }
             long now = System.nanoTime();
@@ -44,13 +43,7 @@ final class PeriodicActivity extends ThreadedActivity {
                 Thread.onSpinWait();
             }
             wake.record(now - next);
-            if (lastStart != 0) {
-                period.record(now - lastStart);
-            }
-            lastStart = now;
-            runCycle();
-            long end = System.nanoTime();
-            compute.record(end - now);
+            long end = timedCycle(now);
             next += periodNanos;
             overrun(end > next);
         }

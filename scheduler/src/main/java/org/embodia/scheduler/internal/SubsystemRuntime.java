@@ -53,7 +53,7 @@ final class SubsystemRuntime {
     void iterate(InputBuffer<?>[] receive, long cycle, AgentConfig.Phase phase) {
         long start = System.nanoTime();
         if (hardware != null && phase == AgentConfig.Phase.READ) {
-            run(true);
+            call(Call.READ);
             readNanos = System.nanoTime() - start;
             return;
         }
@@ -64,7 +64,7 @@ final class SubsystemRuntime {
             in.receive();
         }
         if (phase == AgentConfig.Phase.WRITE && hardware != null) {
-            run(false);
+            call(Call.WRITE);
         } else if (fsm != null) {
             if (fsm.step()) {
                 if (fsm.lastRunFailed()) {
@@ -75,34 +75,27 @@ final class SubsystemRuntime {
                 }
             }
         } else {
-            try {
-                subsystem.step();
-            } catch (VirtualMachineError e) {
-                throw e;
-            } catch (Throwable t) {
-                failures++;
-                lastFailure = t;
-            }
+            call(Call.STEP);
         }
-        try {
-            subsystem.endIteration();
-        } catch (VirtualMachineError e) {
-            throw e;
-        } catch (Throwable t) {
-            failures++;
-            lastFailure = t;
-        }
+        call(Call.END_ITERATION);
         iterations++;
         compute.record(System.nanoTime() - start + readNanos);
         readNanos = 0;
     }
 
-    private void run(boolean read) {
+    /** A call into the subsystem, beside its FSM's steps. */
+    private enum Call {
+        STEP, READ, WRITE, END_ITERATION
+    }
+
+    /** Makes the call; what it throws is counted and kept, never thrown into the loop (but the JVM's own errors). */
+    private void call(Call c) {
         try {
-            if (read) {
-                hardware.read();
-            } else {
-                hardware.write();
+            switch (c) {
+                case STEP -> subsystem.step();
+                case READ -> hardware.read();
+                case WRITE -> hardware.write();
+                case END_ITERATION -> subsystem.endIteration();
             }
         } catch (VirtualMachineError e) {
             throw e;

@@ -8,11 +8,12 @@ import org.embodia.api.agent.CycleTrigger;
  * An activity on its own real-time thread whose cycles the hardware starts: each begins when every one of its
  * trigger subsystems' devices has sent new data ({@link CycleTrigger#awaitData}), or at the deadline,
  * {@code deadlineNanos} after the previous cycle began, without it; the cycle then runs and its subsystems see no
- * new data from the device that was late, which their FSMs handle as a fault. Waiting for all of them, not for one
- * and then a little for the others, keeps devices that send in the same tick in step when their data comes
- * close together: the cycle never takes one device's next datum before the other's. So the loop follows the device's clock (Velma's KRC, [VELMA-STRUCT])
- * rather than a timer of its own beside it. While the plan has no trigger (a simulation swapped in for the hardware)
- * cycles keep the nominal period against absolute deadlines. Per cycle it allocates nothing and takes no lock.
+ * new data from the device that was late, which their FSMs handle as a fault. So the loop follows the devices'
+ * clock (Velma's KRCs, [VELMA-STRUCT]) rather than a timer of its own beside it. Waiting for all of them, not for
+ * one and then a little for the others, keeps devices that send in the same tick in step when their data comes
+ * close together: the cycle never takes one device's next datum before the other's. While the plan has no
+ * trigger (a simulation swapped in for the hardware) cycles keep the nominal period against absolute deadlines.
+ * Per cycle it allocates nothing and takes no lock.
  */
 final class TriggeredActivity extends ThreadedActivity {
     private final long deadlineNanos;
@@ -33,23 +34,22 @@ final class TriggeredActivity extends ThreadedActivity {
     void loop() {
         realtime = Realtime.configureCurrentThread(priority);
         long next = System.nanoTime() + deadlineNanos;
-        long lastStart = 0;
         while (running) {
             if (paused) {
                 if (stepsRequested.get() > 0) {
                     // A stepped cycle also reads fresh data, if the device sends it within a deadline.
-                    awaitTrigger(System.nanoTime() + deadlineNanos);
+                    awaitTrigger(pending.triggers, System.nanoTime() + deadlineNanos);
                     runCycle();
                     stepsRequested.decrementAndGet();
                 } else {
                     LockSupport.parkNanos(1_000_000);
                 }
                 next = System.nanoTime() + deadlineNanos;
-                lastStart = 0;
+                restartPeriod();
                 continue;
             }
-            boolean triggered = pending.triggers.length > 0;
-            boolean fired = awaitTrigger(next);
+            CycleTrigger[] triggers = pending.triggers;
+            boolean fired = awaitTrigger(triggers, next);
             if (paused) {
                 // Paused while waiting: the data stays for the cycle a step asks for.
                 continue;
@@ -58,15 +58,8 @@ final class TriggeredActivity extends ThreadedActivity {
             if (!fired) {
                 wake.record(now - next);
             }
-            if (lastStart != 0) {
-                period.record(now - lastStart);
-            }
-            lastStart = now;
-            runCycle();
-            long end = System.nanoTime();
-            compute.record(end - now);
-            overrun(end - now > periodNanos);
-            next = triggered ? now + deadlineNanos : next + periodNanos;
+            overrun(timedCycle(now) - now > periodNanos);
+            next = triggers.length > 0 ? now + deadlineNanos : next + periodNanos;
         }
     }
 
@@ -74,8 +67,7 @@ final class TriggeredActivity extends ThreadedActivity {
      * Waits until every trigger's device has sent new data or {@code deadline} has passed, or, without triggers,
      * sleeps until then; true if all the data came.
      */
-    private boolean awaitTrigger(long deadline) {
-        CycleTrigger[] triggers = pending.triggers;
+    private boolean awaitTrigger(CycleTrigger[] triggers, long deadline) {
         if (triggers.length > 0) {
             boolean all = true;
             for (CycleTrigger t : triggers) {
