@@ -91,6 +91,37 @@ class ScriptTest {
     }
 
     @Test
+    void theLinesAfterFinallyRunAfterAFailureAndTheScriptStillFails() {
+        assertEquals(Script.FAILED, run("test:hello a", "test:fail", "test:hello b", "finally", "test:hello c", "test:fail", "test:hello d"));
+        assertEquals(List.of("hello a", "fail", "hello c", "fail", "hello d"), commands.ran,
+                "after the failure only the finally lines run, each of them even after one failed");
+        assertEquals("script: line 2: test:fail: it broke\nscript: line 6: test:fail: it broke\n", err.toString(UTF_8));
+    }
+
+    @Test
+    void theLinesAfterFinallyRunAfterSuccessAndTheirFailureFailsTheScript() {
+        assertEquals(Script.SUCCEEDED, run("test:hello a", "finally", "test:hello b"));
+        assertEquals(List.of("hello a", "hello b"), commands.ran);
+        commands.ran.clear();
+        assertEquals(Script.FAILED, run("test:hello a", "finally", "test:fail"));
+        assertEquals(List.of("hello a", "fail"), commands.ran);
+    }
+
+    @Test
+    void onlyTheFirstFinallyStartsTheSection() {
+        Script parsed = new Script(List.of("test:quiet", "  finally ", "test:hello a", "finally"));
+        assertEquals(List.of(new Script.Line(1, "test:quiet")), parsed.lines());
+        assertEquals(List.of(new Script.Line(3, "test:hello a"), new Script.Line(4, "finally")), parsed.always(),
+                "a second finally is a command like any other");
+    }
+
+    @Test
+    void aStoppedScriptRunsNoFinallyLine() {
+        assertEquals(Script.FAILED, run("test:stopped", "finally", "test:quiet"));
+        assertEquals(List.of("stopped"), commands.ran);
+    }
+
+    @Test
     void anUnknownCommandFails() {
         assertEquals(Script.FAILED, run("nosuch:command", "test:quiet"));
         assertEquals("script: line 1: nosuch:command: Command not found: nosuch:command\n", err.toString(UTF_8));
