@@ -48,7 +48,7 @@ class VelmaHwLaunchIT {
             Path err = dir.resolve("stderr");
             Path jar = Path.of("target", "velma-hw.jar").toAbsolutePath();
             assertTrue(Files.isRegularFile(jar), "bnd-export wrote " + jar);
-            Process felix = new ProcessBuilder(List.of("chrt", "-f", "40", java.toString(), "-Dembodia.script=" + ROOT.resolve("run-configs/velma-hw.demo"),
+            Process felix = new ProcessBuilder(List.of("chrt", "-f", "40", java.toString(), "-XX:+UseZGC", "-Dembodia.script=" + ROOT.resolve("run-configs/velma-hw.demo"),
                     "-Dgosh.args=--nointeractive", "-jar", jar.toString())).directory(ROOT.toFile())
                     .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
             felix.getOutputStream().close();
@@ -58,6 +58,9 @@ class VelmaHwLaunchIT {
             assertTrue(o.contains("demo: every step reached its goal"), o);
             assertFalse(Files.readString(err, UTF_8).contains("Registered provider"), "SPI Fly's INFO lines go to the OSGi log, not the console");
             assertTrue(o.contains("activity rt (500.0 Hz, trigger=core/a.lwr_r/re,core/a.lwr_l/re deadline=10000 us)"), "the KRCs' measurements start the cycles: " + o);
+            if (Runtime.getRuntime().availableProcessors() > 1) {
+                assertTrue(o.contains("SCHED_FIFO 80, CPU 1"), "the loop runs on the CPU velma-hw.json pins it to, the peers' CPU: " + o);
+            }
             assertTrue(o.contains("[cs] jnt_imp -> cart_imp") && o.contains("[ve_body] transparent (transp) -> safe mode (safe)"), o);
         } finally {
             peers.destroy();

@@ -15,7 +15,8 @@ package org.embodia.scheduler;
  *        system's wake-up latency, as cyclictest measures it; empty when the spin covers the whole wait
  * @param periodNanos the period overruns are judged against, 0 where there is none (a clock that ticks on demand)
  * @param missedTriggers for an activity triggered by a device ({@code trigger=}), the cycles that began at their
- *        deadline without the device's data; its wake latency then is how late after that deadline they began
+ *        deadline without the device's data; its wake latency then is how late after that deadline they began and, for
+ *        a cycle the data began, at most the time from the data's arrival (the devices' last look without it)
  */
 public record ActivityDiagnostics(String name, String clock, long cycles, long overruns, long consecutiveOverruns, boolean fault,
         Percentiles wakeLatency, Percentiles period, Percentiles compute, String realtime, Percentiles sleepLatency, long periodNanos,

@@ -13,7 +13,8 @@ import org.osgi.annotation.versioning.ProviderType;
  * optionally the inputs it receives in that pass: {@code core/a.body/ve(status)};</li>
  * <li>{@code connections}: {@code "<subsystem>:<output> -> <subsystem>:<input>"};</li>
  * <li>{@code overrunFault}: consecutive overruns reported as a fault (default 10);</li>
- * <li>{@code priority}: the SCHED_FIFO priority periodic activities ask for (default 80; 0 not to ask).</li>
+ * <li>{@code priority}: the SCHED_FIFO priority periodic activities ask for (default 80; 0 not to ask);</li>
+ * <li>{@code cpu}: the CPU their threads are pinned to (default -1: any).</li>
  * </ul>
  */
 @ProviderType

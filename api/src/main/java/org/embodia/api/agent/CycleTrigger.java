@@ -16,4 +16,16 @@ public interface CycleTrigger extends Subsystem {
      * @return whether new data is there to read
      */
     boolean awaitData(long deadlineNanos);
+
+    /**
+     * When the last {@link #awaitData} last looked and found no data ({@link System#nanoTime()} time): the data it
+     * then found arrived later, so the activity takes the time from this look to the cycle's start as the cycle's
+     * wake latency, at most. {@link Long#MIN_VALUE} when the data was there at the first look (the cycle did not
+     * wait for it) or the device cannot tell.
+     *
+     * @since 1.2
+     */
+    default long lastLookWithoutDataNanos() {
+        return Long.MIN_VALUE;
+    }
 }

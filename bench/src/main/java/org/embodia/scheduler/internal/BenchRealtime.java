@@ -7,6 +7,6 @@ public final class BenchRealtime {
 
     /** Timer slack 1 ns and SCHED_FIFO {@code priority} for the calling thread; what was granted. */
     public static String configureCurrentThread(int priority) {
-        return Realtime.configureCurrentThread(priority);
+        return Realtime.configureCurrentThread(priority, -1);
     }
 }

@@ -97,7 +97,7 @@ public final class LoopBenchmark {
             }
         }
         long periodNanos = Math.round(1e9 / rate);
-        PeriodicActivity loop = new PeriodicActivity("bench", rate, Integer.MAX_VALUE, priority, 100_000);
+        PeriodicActivity loop = new PeriodicActivity("bench", rate, Integer.MAX_VALUE, priority, -1, 100_000);
         loop.publish(agent(), 1);
         loop.start();
         Thread.sleep(2000); // warm-up: JIT, page faults

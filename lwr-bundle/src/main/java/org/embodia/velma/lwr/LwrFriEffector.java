@@ -110,6 +110,8 @@ public final class LwrFriEffector implements Hardware, CycleTrigger, AutoCloseab
     private FriMeasurement newest = new FriMeasurement();
     private FriMeasurement current = new FriMeasurement();
     private boolean newestUnread;
+    /** When the last wait last polled and found nothing, or Long.MIN_VALUE if its first poll found a measurement. */
+    private long lastLookWithoutData = Long.MIN_VALUE;
     private boolean answerDue;
     private InetSocketAddress target;
     private SocketAddress sender;
@@ -306,17 +308,30 @@ public final class LwrFriEffector implements Hardware, CycleTrigger, AutoCloseab
         }
     }
 
-    /** Polls the socket, parking between polls, until a measurement is there to read or the deadline has passed. */
+    /**
+     * Polls the socket, parking between polls, until a measurement is there to read or the deadline has passed;
+     * the time of each poll is taken before it looks, so a measurement it did not find came after that time.
+     */
     @Override
     public boolean awaitData(long deadlineNanos) {
-        long left;
-        while (!drain() && !newestUnread) {
-            if ((left = deadlineNanos - System.nanoTime()) <= 0) {
+        lastLookWithoutData = Long.MIN_VALUE;
+        while (true) {
+            long look = System.nanoTime();
+            if (drain() || newestUnread) {
+                return true;
+            }
+            long left = deadlineNanos - look;
+            if (left <= 0) {
                 return false;
             }
+            lastLookWithoutData = look;
             LockSupport.parkNanos(Math.min(left, pollNanos));
         }
-        return true;
+    }
+
+    @Override
+    public long lastLookWithoutDataNanos() {
+        return lastLookWithoutData;
     }
 
     /** A new valid command resets the watchdog; an invalid one is counted and never sent. */

@@ -210,10 +210,15 @@ class LwrFriEffectorTest {
                     throw new UncheckedIOException(e);
                 }
             });
+            long before = System.nanoTime();
             krc.start();
             assertTrue(s.lwr.awaitData(System.nanoTime() + 60_000_000_000L), "the measurement sent meanwhile");
+            long found = System.nanoTime();
             krc.join();
+            long look = s.lwr.lastLookWithoutDataNanos();
+            assertTrue(look > before && look < found, "the last look without data was during the wait");
             assertTrue(s.lwr.awaitData(System.nanoTime()), "still unread: no wait");
+            assertEquals(Long.MIN_VALUE, s.lwr.lastLookWithoutDataNanos(), "found at the first look: the wait has no latency to report");
             assertEquals(Freshness.NEW_DATA, s.loop(), "the read publishes it");
             assertFalse(s.lwr.awaitData(System.nanoTime() + 1_000_000), "read: nothing new until the next measurement");
             assertEquals(1, s.lwr.answers(), "and the write answered it");

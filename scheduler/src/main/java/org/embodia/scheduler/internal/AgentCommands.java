@@ -102,10 +102,8 @@ public final class AgentCommands {
             if (d.clock().startsWith("clock=")) {
                 out.append("\n  wake latency not measured: the clock's thread waits for its ticks");
             } else if (d.clock().contains("trigger=")) {
-                out.append("\n  ").append(d.missedTriggers()).append(" cycles began at their deadline without the trigger's data");
-                if (d.missedTriggers() > 0) {
-                    out.append("; how late after it ").append(d.wakeLatency());
-                }
+                out.append("\n  ").append(d.missedTriggers()).append(" cycles began at their deadline without the trigger's data")
+                        .append("\n  wake latency (the data's arrival, at most, or the deadline, to cycle start) ").append(d.wakeLatency());
             } else {
                 out.append("\n  wake latency (deadline to cycle start, after the spin) ").append(d.wakeLatency())
                         .append("\n  sleep latency (wake-up after the time asked, before the spin; cyclictest's figure) ")

@@ -17,7 +17,7 @@ import org.embodia.api.agent.SubsystemName;
  * An agent's configuration (see {@code Agent}), parsed with every problem listed. Checks that
  * need the subsystems themselves (buffers and their types) happen when they are wired.
  */
-record AgentConfig(String name, List<Activity> activities, List<Connection> connections, int overrunFault, int priority,
+record AgentConfig(String name, List<Activity> activities, List<Connection> connections, int overrunFault, int priority, int cpu,
         long spinNanos, List<String> problems) {
 
     /** Which part of a subsystem a pass runs: its whole step, or a {@code Hardware}'s read or write. */
@@ -151,7 +151,8 @@ record AgentConfig(String name, List<Activity> activities, List<Connection> conn
             connections.add(c);
         }
         return new AgentConfig(name, activities, connections, integer(properties, "overrunFault", 10, problems),
-                integer(properties, "priority", 80, problems), integer(properties, "spinMicros", 100, problems) * 1000L, problems);
+                integer(properties, "priority", 80, problems), integer(properties, "cpu", -1, problems),
+                integer(properties, "spinMicros", 100, problems) * 1000L, problems);
     }
 
     Set<String> subsystems() {

@@ -326,8 +326,8 @@ public final class AgentRuntime implements Agent {
         for (AgentConfig.Activity a : config.activities()) {
             Activity activity = a.clock() != null ? new ClockedActivity(a.name(), a.clock(), clocks.get(a.clock()), config.overrunFault())
                     : !a.triggers().isEmpty() ? new TriggeredActivity(a.name(), a.describe(), a.rateHz(), a.deadlineNanos(), config.overrunFault(),
-                            config.priority())
-                    : new PeriodicActivity(a.name(), a.rateHz(), config.overrunFault(), config.priority(), config.spinNanos());
+                            config.priority(), config.cpu())
+                    : new PeriodicActivity(a.name(), a.rateHz(), config.overrunFault(), config.priority(), config.cpu(), config.spinNanos());
             activity.publish(pendingPlans.remove(a.name()), generation);
             activities.put(a.name(), activity);
         }

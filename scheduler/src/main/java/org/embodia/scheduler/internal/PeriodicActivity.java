@@ -11,14 +11,14 @@ import java.util.concurrent.locks.LockSupport;
 final class PeriodicActivity extends ThreadedActivity {
     private final long spinNanos;
 
-    PeriodicActivity(String name, double rateHz, int overrunFault, int priority, long spinNanos) {
-        super(name, rateHz + " Hz", rateHz, overrunFault, priority);
+    PeriodicActivity(String name, double rateHz, int overrunFault, int priority, int cpu, long spinNanos) {
+        super(name, rateHz + " Hz", rateHz, overrunFault, priority, cpu);
         this.spinNanos = spinNanos;
     }
 
     @Override
     void loop() {
-        realtime = Realtime.configureCurrentThread(priority);
+        realtime = Realtime.configureCurrentThread(priority, cpu);
         long next = System.nanoTime() + periodNanos;
         while (running) {
             if (paused) {

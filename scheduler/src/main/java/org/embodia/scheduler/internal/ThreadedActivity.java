@@ -6,13 +6,16 @@ import java.util.concurrent.locks.LockSupport;
 abstract class ThreadedActivity extends Activity {
     final long periodNanos;
     final int priority;
+    /** The CPU the thread is pinned to, or below 0 for any. */
+    final int cpu;
     volatile boolean running;
     private Thread thread;
 
-    ThreadedActivity(String name, String clock, double rateHz, int overrunFault, int priority) {
+    ThreadedActivity(String name, String clock, double rateHz, int overrunFault, int priority, int cpu) {
         super(name, clock, overrunFault);
         this.periodNanos = Math.round(1e9 / rateHz);
         this.priority = priority;
+        this.cpu = cpu;
     }
 
     /** The cycles, until {@link #running} is false; starts by configuring the thread ({@link Realtime}). */

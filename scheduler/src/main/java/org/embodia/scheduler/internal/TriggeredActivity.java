@@ -13,14 +13,16 @@ import org.embodia.api.agent.CycleTrigger;
  * one and then a little for the others, keeps devices that send in the same tick in step when their data comes
  * close together: the cycle never takes one device's next datum before the other's. While the plan has no
  * trigger (a simulation swapped in for the hardware) cycles keep the nominal period against absolute deadlines.
+ * Its wake latency is, for a cycle at its deadline, how late after it the cycle began, and for one the data began,
+ * at most the time from the devices' last look without it ({@link CycleTrigger#lastLookWithoutDataNanos}).
  * Per cycle it allocates nothing and takes no lock.
  */
 final class TriggeredActivity extends ThreadedActivity {
     private final long deadlineNanos;
     private volatile long missedTriggers;
 
-    TriggeredActivity(String name, String clock, double rateHz, long deadlineNanos, int overrunFault, int priority) {
-        super(name, clock, rateHz, overrunFault, priority);
+    TriggeredActivity(String name, String clock, double rateHz, long deadlineNanos, int overrunFault, int priority, int cpu) {
+        super(name, clock, rateHz, overrunFault, priority, cpu);
         this.deadlineNanos = deadlineNanos;
     }
 
@@ -32,7 +34,7 @@ final class TriggeredActivity extends ThreadedActivity {
 
     @Override
     void loop() {
-        realtime = Realtime.configureCurrentThread(priority);
+        realtime = Realtime.configureCurrentThread(priority, cpu);
         long next = System.nanoTime() + deadlineNanos;
         while (running) {
             if (paused) {
@@ -57,9 +59,25 @@ final class TriggeredActivity extends ThreadedActivity {
             long now = System.nanoTime();
             if (!fired) {
                 wake.record(now - next);
+            } else {
+                recordArrival(triggers, now);
             }
             overrun(timedCycle(now) - now > periodNanos);
             next = triggers.length > 0 ? now + deadlineNanos : next + periodNanos;
+        }
+    }
+
+    /**
+     * The wake latency of a cycle the data began, at most: from the last look that found some trigger's data absent to
+     * the cycle's start; none when every datum was there at the first look, for then the cycle did not wait.
+     */
+    private void recordArrival(CycleTrigger[] triggers, long start) {
+        long absent = Long.MIN_VALUE;
+        for (CycleTrigger t : triggers) {
+            absent = Math.max(absent, t.lastLookWithoutDataNanos());
+        }
+        if (absent != Long.MIN_VALUE) {
+            wake.record(start - absent);
         }
     }
 

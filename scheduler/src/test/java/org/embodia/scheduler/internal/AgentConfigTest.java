@@ -55,4 +55,14 @@ class AgentConfigTest {
         assertTrue(parse("rt 500Hz trigger=nonsense: core/a.lwr_r/re").problems().stream().anyMatch(p -> p.contains("trigger:")),
                 "a trigger that is no subsystem name");
     }
+
+    @Test
+    void theActivitiesCpuIsAnyUnlessConfigured() {
+        assertEquals(-1, parse("rt 500Hz: core/a.lwr_r/re").cpu());
+        AgentConfig pinned = AgentConfig.parse(Map.of("name", "core", "activities", "rt 500Hz: core/a.lwr_r/re", "cpu", 1));
+        assertEquals(List.of(), pinned.problems());
+        assertEquals(1, pinned.cpu());
+        assertTrue(AgentConfig.parse(Map.of("name", "core", "activities", "rt 500Hz: core/a.lwr_r/re", "cpu", "first")).problems().stream()
+                .anyMatch(p -> p.contains("cpu")), "a CPU that is no number");
+    }
 }

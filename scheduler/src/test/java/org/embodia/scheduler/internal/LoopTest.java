@@ -21,6 +21,9 @@ import org.embodia.fsm.engine.FsmLoader;
 import org.embodia.testing.Allocations;
 import org.junit.jupiter.api.Test;
 
+import com.sun.jna.Library;
+import com.sun.jna.Native;
+
 /** The periodic loop, measured on its own thread while it runs. */
 class LoopTest {
 
@@ -99,7 +102,7 @@ class LoopTest {
 
     @Test
     void theLoopAllocatesNothingAndBlocksOnNoMonitorPerCycle() throws Exception {
-        PeriodicActivity a = new PeriodicActivity("rt", 2000, 1_000_000, 0, 100_000);
+        PeriodicActivity a = new PeriodicActivity("rt", 2000, 1_000_000, 0, -1, 100_000);
         a.publish(plan(), 1);
         a.start();
         try {
@@ -153,7 +156,7 @@ class LoopTest {
                 Thread.sleep(15); // longer than the 10 ms period
             }
         };
-        PeriodicActivity a = new PeriodicActivity("rt", 100, 3, 0, 100_000);
+        PeriodicActivity a = new PeriodicActivity("rt", 100, 3, 0, -1, 100_000);
         a.publish(new ActivityPlan(new ActivityPlan.Step[] {
                 new ActivityPlan.Step(new SubsystemRuntime("t/a.slow/re", slow, 1, "rt", null), new InputBuffer<?>[0])}, List.of(), e -> { }),
                 1);
@@ -170,16 +173,29 @@ class LoopTest {
         }
     }
 
+    /** glibc's sched_getcpu: the CPU the calling thread runs on. */
+    interface CpuOf extends Library {
+        int sched_getcpu();
+    }
+
     @Test
     void whatTheOperatingSystemRefusesIsSaidPlainly() throws Exception {
-        String[] granted = new String[2];
+        String[] granted = new String[4];
+        int[] onCpu = new int[1];
+        int lastCpu = Runtime.getRuntime().availableProcessors() - 1;
         Thread t = new Thread(() -> {
-            granted[0] = Realtime.configureCurrentThread(0);
-            granted[1] = Realtime.configureCurrentThread(1000); // no such SCHED_FIFO priority: the kernel refuses it
+            granted[0] = Realtime.configureCurrentThread(0, -1);
+            granted[1] = Realtime.configureCurrentThread(1000, -1); // no such SCHED_FIFO priority: the kernel refuses it
+            granted[2] = Realtime.configureCurrentThread(0, 1023); // no machine here has CPU 1023 online
+            granted[3] = Realtime.configureCurrentThread(0, lastCpu);
+            onCpu[0] = Native.load("c", CpuOf.class).sched_getcpu();
         });
         t.start();
         t.join();
         assertEquals("timer slack 1 ns, SCHED_OTHER (no real-time priority configured)", granted[0]);
         assertTrue(granted[1].contains("SCHED_FIFO 1000 REFUSED (errno 22): running SCHED_OTHER"), granted[1]);
+        assertTrue(granted[2].endsWith("CPU 1023 REFUSED (errno 22: this machine has no such CPU online): on any CPU"), granted[2]);
+        assertTrue(granted[3].endsWith(", CPU " + lastCpu), granted[3]);
+        assertEquals(lastCpu, onCpu[0], "a pinned thread runs on its CPU");
     }
 }

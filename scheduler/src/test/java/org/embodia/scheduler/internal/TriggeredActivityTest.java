@@ -16,6 +16,7 @@ import org.embodia.api.agent.Hardware;
 import org.embodia.api.agent.SubsystemName;
 import org.embodia.api.buffer.InputBuffer;
 import org.embodia.api.buffer.OutputBuffer;
+import org.embodia.scheduler.Percentiles;
 import org.embodia.testing.Allocations;
 import org.junit.jupiter.api.Test;
 
@@ -29,6 +30,9 @@ class TriggeredActivityTest {
         long read;
         volatile List<String> log;
         private volatile Thread waiter;
+        /** What {@link #lastLookWithoutDataNanos} says, relative to the wait's return: how long ago the last look was. */
+        volatile long lookedAgoNanos = -1;
+        private long lastLook = Long.MIN_VALUE;
 
         void send() {
             sent.incrementAndGet();
@@ -45,7 +49,13 @@ class TriggeredActivityTest {
                 }
                 LockSupport.parkNanos(left);
             }
+            lastLook = lookedAgoNanos < 0 ? Long.MIN_VALUE : System.nanoTime() - lookedAgoNanos;
             return true;
+        }
+
+        @Override
+        public long lastLookWithoutDataNanos() {
+            return lastLook;
         }
 
         @Override
@@ -128,20 +138,24 @@ class TriggeredActivityTest {
         }
     }
 
+    /** The device sends its datum number {@code n}; returns once the activity has run the cycle it began. */
+    private static void sendAndAwaitCycle(Device device, TriggeredActivity a, long n) throws InterruptedException {
+        device.send();
+        waitUntil(() -> a.cycles == n, "the cycle of datum " + n);
+    }
+
     @Test
     void eachCycleBeginsWithTheDevicesDataNotWithTheTimer() throws Exception {
         Device device = new Device();
         // A deadline of a minute: every cycle in this test is one the data started.
-        TriggeredActivity a = new TriggeredActivity("rt", "1000.0 Hz, trigger=t/a.dev/re", 1000, 60_000_000_000L, 1_000_000, 0);
+        TriggeredActivity a = new TriggeredActivity("rt", "1000.0 Hz, trigger=t/a.dev/re", 1000, 60_000_000_000L, 1_000_000, 0, -1);
         a.publish(plan(device, true), 1);
         a.start();
         try {
             Thread.sleep(50);
             assertEquals(0, a.cycles, "no data, no cycle: 50 periods of the nominal rate passed");
             for (int i = 1; i <= 20; i++) {
-                device.send();
-                long n = i;
-                waitUntil(() -> a.cycles == n, "the cycle of datum " + i);
+                sendAndAwaitCycle(device, a, i);
             }
             assertEquals(0, a.missedTriggers());
             device.log = new ArrayList<>();
@@ -163,7 +177,7 @@ class TriggeredActivityTest {
                 new ActivityPlan.Step(new SubsystemRuntime("t/a.dev/re", first, 1, "rt", null), none, AgentConfig.Phase.READ),
                 new ActivityPlan.Step(new SubsystemRuntime("t/a.dev2/re", second, 2, "rt", null), none, AgentConfig.Phase.READ)}, List.of(),
                 new CycleTrigger[] {first, second}, e -> { });
-        TriggeredActivity a = new TriggeredActivity("rt", "1000.0 Hz, trigger=t/a.dev/re,t/a.dev2/re", 1000, 60_000_000_000L, 1_000_000, 0);
+        TriggeredActivity a = new TriggeredActivity("rt", "1000.0 Hz, trigger=t/a.dev/re,t/a.dev2/re", 1000, 60_000_000_000L, 1_000_000, 0, -1);
         a.publish(plan, 1);
         a.start();
         try {
@@ -183,10 +197,35 @@ class TriggeredActivityTest {
         }
     }
 
+    /** A cycle's wake latency runs from the devices' last look without data; a cycle whose data was there waited for nothing. */
+    @Test
+    void theWakeLatencyOfACycleTheDataBeganRunsFromTheLastLookWithoutIt() throws Exception {
+        Device device = new Device();
+        TriggeredActivity a = new TriggeredActivity("rt", "1000.0 Hz, trigger=t/a.dev/re", 1000, 60_000_000_000L, 1_000_000, 0, -1);
+        a.publish(plan(device, true), 1);
+        a.start();
+        try {
+            for (int i = 1; i <= 5; i++) {
+                sendAndAwaitCycle(device, a, i);
+            }
+            assertEquals(0, a.diagnostics().wakeLatency().count(), "the data was there at every first look: no cycle waited");
+            device.lookedAgoNanos = 7_000_000;
+            for (int i = 6; i <= 10; i++) {
+                sendAndAwaitCycle(device, a, i);
+            }
+            Percentiles wake = a.diagnostics().wakeLatency();
+            assertEquals(5, wake.count(), "one wake latency per cycle after a look without data");
+            assertTrue(wake.p50() >= 7000, "at least the 7 ms since the last look without data: " + wake);
+            assertEquals(0, a.missedTriggers());
+        } finally {
+            a.stop();
+        }
+    }
+
     @Test
     void withoutDataACycleBeginsAtItsDeadlineAndWithoutATriggerTheRateKeepsTime() throws Exception {
         Device device = new Device();
-        TriggeredActivity a = new TriggeredActivity("rt", "1000.0 Hz, trigger=t/a.dev/re", 1000, 1_500_000, 1_000_000, 0);
+        TriggeredActivity a = new TriggeredActivity("rt", "1000.0 Hz, trigger=t/a.dev/re", 1000, 1_500_000, 1_000_000, 0, -1);
         a.publish(plan(device, true), 1);
         a.start();
         try {
@@ -205,7 +244,7 @@ class TriggeredActivityTest {
     @Test
     void triggeredCyclesAllocateNothing() throws Exception {
         Device device = new Device();
-        TriggeredActivity a = new TriggeredActivity("rt", "1000.0 Hz, trigger=t/a.dev/re", 1000, 1_500_000, 1_000_000, 0);
+        TriggeredActivity a = new TriggeredActivity("rt", "1000.0 Hz, trigger=t/a.dev/re", 1000, 1_500_000, 1_000_000, 0, -1);
         a.publish(plan(device, true), 1);
         Thread sender = new Thread(() -> {
             while (!Thread.currentThread().isInterrupted()) {

@@ -94,6 +94,14 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
     }
 
     public VelmaSimulation(Pace pace) {
+        this(pace, MAX_LAG_NANOS);
+    }
+
+    /**
+     * With pace {@code realtime}, a clock that falls more than {@code maxLagNanos} behind resumes its pace from then
+     * rather than racing through the ticks it missed; 0: it never races.
+     */
+    public VelmaSimulation(Pace pace, long maxLagNanos) {
         this.pace = pace;
         physics = new VelmaPhysics();
         rightArm = new SimulatedLwr(physics, VelmaModel.BODY_RIGHT_ARM);
@@ -103,7 +111,7 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
         headTilt = new SimulatedDrive(physics, DriveSpec.HEAD_TILT);
         stateOut.connect(stateIn);
         if (pace == Pace.REALTIME) {
-            clock.start(PERIOD_NANOS, MAX_LAG_NANOS);
+            clock.start(PERIOD_NANOS, maxLagNanos);
         }
     }
 
@@ -277,7 +285,7 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
         return clock.lastCycleFailure();
     }
 
-    /** Times the realtime clock fell more than {@value #MAX_LAG_NANOS} ns behind and resumed its pace from then. */
+    /** Times the realtime clock fell further behind than its lag allows and resumed its pace from then. */
     public long rebases() {
         return clock.rebases();
     }

@@ -34,6 +34,40 @@ class VelmaSimulationTest {
         return (OutputBuffer<M>) s.outputs().stream().filter(b -> b.name().equals(name)).findFirst().orElseThrow();
     }
 
+    /**
+     * The emulated KRC's clock (velma-hw's peers) allows no lag: after a stall it ticks once and then keeps its pace,
+     * never sending the measurements it missed back to back.
+     */
+    @Test
+    void withoutALagAllowanceAStalledClockSitsTheStallOutInsteadOfRacing() throws Exception {
+        AtomicLong stallEnded = new AtomicLong();
+        AtomicLong ticksAtStallEnd = new AtomicLong();
+        long[] stalls = {0};
+        try (VelmaSimulation sim = new VelmaSimulation(VelmaSimulation.Pace.REALTIME, 0)) {
+            sim.attach(() -> {
+                if (sim.ticks() >= 10 && stalls[0]++ == 0) {
+                    try {
+                        Thread.sleep(40); // twenty of the KRC's 2 ms ticks
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    ticksAtStallEnd.set(sim.ticks());
+                    stallEnded.set(System.nanoTime());
+                }
+            });
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            while ((stallEnded.get() == 0 || sim.rebases() < 1) && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+            long ticks = sim.ticks() - ticksAtStallEnd.get();
+            long sinceStall = System.nanoTime() - stallEnded.get();
+            assertTrue(sim.rebases() >= 1, "the stall was sat out: rebases " + sim.rebases());
+            // Racing would make the ~20 ticks the stall missed at once; sat out, one per 2 ms.
+            assertTrue(ticks <= sinceStall / VelmaSimulation.PERIOD_NANOS + 2, ticks + " ticks in the " + sinceStall / 1000
+                    + " us after the stall: it raced to catch up");
+        }
+    }
+
     @Test
     void theSubsystemsOfferTheHardwareNamesAndBuffers() {
         try (VelmaSimulation sim = new VelmaSimulation(VelmaSimulation.Pace.MANUAL)) {

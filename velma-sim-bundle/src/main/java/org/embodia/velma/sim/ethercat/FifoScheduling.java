@@ -5,8 +5,8 @@ public final class FifoScheduling {
     private FifoScheduling() {
     }
 
-    /** Puts the calling thread under SCHED_FIFO at {@code priority}; what was refused, or null. */
-    public static String request(int priority) {
-        return SegmentLibc.realtime(priority);
+    /** Puts the calling thread under SCHED_FIFO at {@code priority} and on CPU {@code cpu} (any if below 0); what was refused, or null. */
+    public static String request(int priority, int cpu) {
+        return SegmentLibc.realtime(priority, cpu);
     }
 }

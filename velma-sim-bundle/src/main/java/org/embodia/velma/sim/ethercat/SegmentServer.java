@@ -16,6 +16,7 @@ public final class SegmentServer implements AutoCloseable {
     private final SimulatedSegment segment;
     private final boolean echo;
     private final int priority;
+    private final int cpu;
     private final Thread thread;
     private final CountDownLatch ready = new CountDownLatch(1);
     private volatile boolean running = true;
@@ -23,23 +24,27 @@ public final class SegmentServer implements AutoCloseable {
 
     /** Starts serving and returns once the socket is open; fails with the reason when it cannot be. */
     public static SegmentServer start(String namespace, String interfaceName, SimulatedSegment segment) throws IOException {
-        return new SegmentServer(namespace, interfaceName, segment, false, 0).awaitReady();
+        return new SegmentServer(namespace, interfaceName, segment, false, 0, -1).awaitReady();
     }
 
-    /** The same with the serving thread under SCHED_FIFO at {@code priority} (root), as the ESCs answer whatever else runs. */
-    public static SegmentServer start(String namespace, String interfaceName, SimulatedSegment segment, int priority) throws IOException {
-        return new SegmentServer(namespace, interfaceName, segment, false, priority).awaitReady();
+    /**
+     * The same with the serving thread under SCHED_FIFO at {@code priority} (root), as the ESCs answer whatever else
+     * runs, and on CPU {@code cpu} unless it is below 0.
+     */
+    public static SegmentServer start(String namespace, String interfaceName, SimulatedSegment segment, int priority, int cpu) throws IOException {
+        return new SegmentServer(namespace, interfaceName, segment, false, priority, cpu).awaitReady();
     }
 
     /** A server that returns every frame as it came: the floor of a round trip over the wire. */
     public static SegmentServer echo(String namespace, String interfaceName) throws IOException {
-        return new SegmentServer(namespace, interfaceName, null, true, 0).awaitReady();
+        return new SegmentServer(namespace, interfaceName, null, true, 0, -1).awaitReady();
     }
 
-    private SegmentServer(String namespace, String interfaceName, SimulatedSegment segment, boolean echo, int priority) {
+    private SegmentServer(String namespace, String interfaceName, SimulatedSegment segment, boolean echo, int priority, int cpu) {
         this.segment = segment;
         this.echo = echo;
         this.priority = priority;
+        this.cpu = cpu;
         thread = new Thread(() -> serve(namespace, interfaceName), "ethercat segment " + interfaceName);
         thread.setDaemon(true);
         thread.start();
@@ -67,9 +72,9 @@ public final class SegmentServer implements AutoCloseable {
             enter(namespace);
             socket = new PacketSocket(interfaceName);
             if (priority > 0) {
-                String refused = SegmentLibc.realtime(priority);
+                String refused = SegmentLibc.realtime(priority, cpu);
                 if (refused != null) {
-                    throw new IOException("the simulated EtherCAT segment's thread: " + refused + ": run as root");
+                    throw new IOException("the simulated EtherCAT segment's thread: " + refused);
                 }
             }
         } catch (IOException | RuntimeException e) {

@@ -12,7 +12,8 @@ import java.util.concurrent.TimeUnit;
  * The simulated hardware of the velma-hw profile as a process of its own: {@link VelmaPeers} until it is
  * stopped (SIGTERM, Ctrl-C), then the namespace and veth pair are removed. Options, with their defaults
  * (those of run-configs/velma-hw's configuration): {@code --namespace embodia-velma --interface velma-ec
- * --segment velma-ec-seg --right 127.0.0.1:49938 --left 127.0.0.1:49939}. Prints one line when ready.
+ * --segment velma-ec-seg --right 127.0.0.1:49938 --left 127.0.0.1:49939 --cpu 1}, the CPU velma-hw's agent pins its
+ * loop to ({@code --cpu -1}, or a machine with one CPU: any). Prints one line when ready.
  */
 public final class Main {
     private Main() {
@@ -20,11 +21,13 @@ public final class Main {
 
     public static void main(String[] args) throws InterruptedException {
         Map<String, String> options = new LinkedHashMap<>(Map.of("namespace", "embodia-velma", "interface", "velma-ec", "segment",
-                "velma-ec-seg", "right", "127.0.0.1:49938", "left", "127.0.0.1:49939"));
+                "velma-ec-seg", "right", "127.0.0.1:49938", "left", "127.0.0.1:49939", "cpu",
+                Runtime.getRuntime().availableProcessors() > 1 ? "1" : "-1"));
         for (int i = 0; i < args.length; i++) {
             String key = args[i].startsWith("--") ? args[i].substring(2) : "";
             if (!options.containsKey(key) || i + 1 >= args.length) {
                 fail("usage: velma-peers [--namespace n] [--interface host-end] [--segment ns-end] [--right host:port] [--left host:port]"
+                        + " [--cpu n]"
                         + " (bad argument '" + args[i] + "')");
             }
             options.put(key, args[++i]);
@@ -32,7 +35,7 @@ public final class Main {
         VelmaPeers peers;
         try {
             peers = VelmaPeers.start(options.get("namespace"), options.get("interface"), options.get("segment"), address(options.get("right")),
-                    address(options.get("left")));
+                    address(options.get("left")), cpu(options.get("cpu")));
         } catch (IOException | IllegalArgumentException e) {
             fail("velma-peers: " + e.getMessage());
             return;
@@ -47,9 +50,17 @@ public final class Main {
         System.out.flush();
         // Every 10 s, how the KRC's clock kept time: what a loop triggered by its measurements depends on.
         while (!stopped.await(10, TimeUnit.SECONDS)) {
-            System.out.printf(Locale.ROOT, "velma-peers: %d ticks, longest gap %.2f ms, %d gaps over 3 ms%s%n", peers.ticks(), peers.maxGapNanos() / 1e6,
-                    peers.longGaps(), peers.clockRefused() != null ? ", the clock's thread: " + peers.clockRefused() : "");
+            System.out.printf(Locale.ROOT, "velma-peers: %d ticks, longest gap %.2f ms, %d gaps over 3 ms, %d stalls past a tick sat out%s%n",
+                    peers.ticks(), peers.maxGapNanos() / 1e6, peers.longGaps(), peers.stallsSatOut(), peers.clockRefused() != null ? ", the clock's thread: " + peers.clockRefused() : "");
             System.out.flush();
+        }
+    }
+
+    private static int cpu(String text) {
+        try {
+            return Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("a CPU is a number (-1: any), got '" + text + "'");
         }
     }
 

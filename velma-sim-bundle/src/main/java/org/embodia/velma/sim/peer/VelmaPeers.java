@@ -20,7 +20,11 @@ import org.embodia.velma.sim.fri.SimulationArm;
  * its own against absolute deadlines, and each tick ends with the drives' exchange with their ESCs and one FRI
  * cycle per arm (answers taken, the next measurement sent, right arm first). The ESCs answer the master's frames
  * whenever they come, from the image of the last tick. Both threads run SCHED_FIFO at {@value #PRIORITY}, above
- * the control loop's default, as hardware does not wait for the machine's other work.
+ * the control loop's default, as hardware does not wait for the machine's other work, and may be pinned to the CPU
+ * the loop is pinned to: a stall of that CPU (a VM's vCPU taken by its host) then stops the hardware and the loop
+ * together, and when it ends the hardware, above the loop, has sent before the loop looks. Apart, a stall of the
+ * hardware's CPU alone would make the loop see a KRC or the bus late, which real hardware, on machines of its own,
+ * never is.
  */
 public final class VelmaPeers implements AutoCloseable {
     static final int PRIORITY = 90;
@@ -40,9 +44,12 @@ public final class VelmaPeers implements AutoCloseable {
     private volatile long maxGapNanos;
     private volatile long longGaps;
 
-    private VelmaPeers(NetNamespace namespace, InetSocketAddress rightRemote, InetSocketAddress leftRemote) throws IOException {
+    private VelmaPeers(NetNamespace namespace, InetSocketAddress rightRemote, InetSocketAddress leftRemote, int cpu) throws IOException {
         this.namespace = namespace;
-        simulation = new VelmaSimulation(VelmaSimulation.Pace.REALTIME);
+        // A real KRC's clock never stalls. One that did here does not race through the ticks it missed: above the loop on
+        // its CPU it would send them back to back, the loop unable to answer, and count each as missed (FRI quality
+        // below OK after 15 of them, command mode left). The emulated robot's time stands still instead.
+        simulation = new VelmaSimulation(VelmaSimulation.Pace.REALTIME, 0);
         SimulatedFriPeer r = null;
         SimulatedFriPeer l = null;
         try {
@@ -51,11 +58,11 @@ public final class VelmaPeers implements AutoCloseable {
             SimulatedFriPeer rightPeer = r;
             SimulatedFriPeer leftPeer = l;
             SimulatedSegment segment = SimulatedSegment.onTheSimulationsClock(simulation);
-            server = SegmentServer.start(namespace.name(), namespace.segmentInterface(), segment, PRIORITY);
+            server = SegmentServer.start(namespace.name(), namespace.segmentInterface(), segment, PRIORITY, cpu);
             simulation.attach(() -> {
                 if (!clockRealtime) {
                     clockRealtime = true;
-                    refused = FifoScheduling.request(PRIORITY);
+                    refused = FifoScheduling.request(PRIORITY, cpu);
                 }
                 long now = System.nanoTime();
                 if (lastTick != 0) {
@@ -89,22 +96,22 @@ public final class VelmaPeers implements AutoCloseable {
 
     /**
      * Creates the namespace {@code namespaceName} with the veth pair {@code hostInterface} – {@code segmentInterface}
-     * and starts the peers; FRI measurements go to {@code rightRemote} and {@code leftRemote}. On failure
-     * removes what it made.
+     * and starts the peers, their threads on CPU {@code cpu} (any if below 0); FRI measurements go to
+     * {@code rightRemote} and {@code leftRemote}. On failure removes what it made.
      */
     public static VelmaPeers start(String namespaceName, String hostInterface, String segmentInterface, InetSocketAddress rightRemote,
-            InetSocketAddress leftRemote) throws IOException {
-        return start(NetNamespace.create(namespaceName, hostInterface, segmentInterface), rightRemote, leftRemote);
+            InetSocketAddress leftRemote, int cpu) throws IOException {
+        return start(NetNamespace.create(namespaceName, hostInterface, segmentInterface), rightRemote, leftRemote, cpu);
     }
 
-    /** The same in a namespace with unique names, for tests. */
+    /** The same in a namespace with unique names, on any CPU, for tests. */
     public static VelmaPeers start(InetSocketAddress rightRemote, InetSocketAddress leftRemote) throws IOException {
-        return start(NetNamespace.create(), rightRemote, leftRemote);
+        return start(NetNamespace.create(), rightRemote, leftRemote, -1);
     }
 
-    private static VelmaPeers start(NetNamespace ns, InetSocketAddress rightRemote, InetSocketAddress leftRemote) throws IOException {
+    private static VelmaPeers start(NetNamespace ns, InetSocketAddress rightRemote, InetSocketAddress leftRemote, int cpu) throws IOException {
         try {
-            return new VelmaPeers(ns, rightRemote, leftRemote);
+            return new VelmaPeers(ns, rightRemote, leftRemote, cpu);
         } catch (IOException | RuntimeException e) {
             ns.close();
             throw e;
@@ -149,12 +156,17 @@ public final class VelmaPeers implements AutoCloseable {
         return maxGapNanos;
     }
 
+    /** Stalls of the KRC's clock of more than one period, after which it resumed its pace without the ticks it missed. */
+    public long stallsSatOut() {
+        return simulation.rebases();
+    }
+
     /** Gaps between the KRC clock's ticks longer than 3 ms: a late KRC, as a loop waiting for its measurement sees it. */
     public long longGaps() {
         return longGaps;
     }
 
-    /** What the clock's thread was refused when it asked for SCHED_FIFO (not root), or null. */
+    /** What the clock's thread was refused when it asked for SCHED_FIFO (not root) or its CPU, or null. */
     public String clockRefused() {
         return refused;
     }
