@@ -138,6 +138,14 @@ class TriggeredActivityTest {
         }
     }
 
+    /** A 1 kHz activity triggered by {@code device}, started, whose cycles begin at most {@code deadlineNanos} apart. */
+    private static TriggeredActivity started(Device device, long deadlineNanos) {
+        TriggeredActivity a = new TriggeredActivity("rt", "1000.0 Hz, trigger=t/a.dev/re", 1000, deadlineNanos, 1_000_000, 0, -1);
+        a.publish(plan(device, true), 1);
+        a.start();
+        return a;
+    }
+
     /** The device sends its datum number {@code n}; returns once the activity has run the cycle it began. */
     private static void sendAndAwaitCycle(Device device, TriggeredActivity a, long n) throws InterruptedException {
         device.send();
@@ -148,9 +156,7 @@ class TriggeredActivityTest {
     void eachCycleBeginsWithTheDevicesDataNotWithTheTimer() throws Exception {
         Device device = new Device();
         // A deadline of a minute: every cycle in this test is one the data started.
-        TriggeredActivity a = new TriggeredActivity("rt", "1000.0 Hz, trigger=t/a.dev/re", 1000, 60_000_000_000L, 1_000_000, 0, -1);
-        a.publish(plan(device, true), 1);
-        a.start();
+        TriggeredActivity a = started(device, 60_000_000_000L);
         try {
             Thread.sleep(50);
             assertEquals(0, a.cycles, "no data, no cycle: 50 periods of the nominal rate passed");
@@ -201,9 +207,7 @@ class TriggeredActivityTest {
     @Test
     void theWakeLatencyOfACycleTheDataBeganRunsFromTheLastLookWithoutIt() throws Exception {
         Device device = new Device();
-        TriggeredActivity a = new TriggeredActivity("rt", "1000.0 Hz, trigger=t/a.dev/re", 1000, 60_000_000_000L, 1_000_000, 0, -1);
-        a.publish(plan(device, true), 1);
-        a.start();
+        TriggeredActivity a = started(device, 60_000_000_000L);
         try {
             for (int i = 1; i <= 5; i++) {
                 sendAndAwaitCycle(device, a, i);
@@ -225,9 +229,7 @@ class TriggeredActivityTest {
     @Test
     void withoutDataACycleBeginsAtItsDeadlineAndWithoutATriggerTheRateKeepsTime() throws Exception {
         Device device = new Device();
-        TriggeredActivity a = new TriggeredActivity("rt", "1000.0 Hz, trigger=t/a.dev/re", 1000, 1_500_000, 1_000_000, 0, -1);
-        a.publish(plan(device, true), 1);
-        a.start();
+        TriggeredActivity a = started(device, 1_500_000);
         try {
             waitUntil(() -> a.missedTriggers() >= 20 && a.cycles >= 20, "cycles at their deadline");
             assertEquals(a.cycles, a.missedTriggers(), "each began without data");
