@@ -1,6 +1,8 @@
 package org.embodia.paxexam;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.fail;
+import static org.junit.Assert.assertTrue;
 import static org.ops4j.pax.exam.CoreOptions.junitBundles;
 import static org.ops4j.pax.exam.CoreOptions.mavenBundle;
 import static org.ops4j.pax.exam.CoreOptions.options;
@@ -8,11 +10,13 @@ import static org.ops4j.pax.exam.CoreOptions.systemProperty;
 
 import java.util.Dictionary;
 import java.util.Hashtable;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 
 import javax.inject.Inject;
 
 import org.embodia.scheduler.Agent;
+import org.embodia.scheduler.AgentSwap;
 import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.ops4j.pax.exam.Configuration;
@@ -26,7 +30,8 @@ import org.osgi.service.cm.ConfigurationAdmin;
 /**
  * In a native Felix started by Pax Exam: while an agent's loop runs, a subsystem bundle is
  * installed from its Maven artifact (the fast ticker, a mvn: URL), takes over, and is uninstalled
- * again; the loop goes on throughout and the original ticker takes over once more.
+ * again; the loop goes on throughout and the original ticker takes over once more. The same through
+ * {@link AgentSwap}, which stops what it replaces, and refuses a replacement that does not offer its subsystems.
  */
 @RunWith(PaxExam.class)
 public class InstallWhileRunningTest {
@@ -37,6 +42,9 @@ public class InstallWhileRunningTest {
 
     @Inject
     ConfigurationAdmin configAdmin;
+
+    @Inject
+    AgentSwap swap;
 
     private static MavenArtifactProvisionOption bundle(String group, String artifact, String version) {
         return mavenBundle(group, artifact, version);
@@ -86,8 +94,7 @@ public class InstallWhileRunningTest {
         return a.lastMessage("core/a.counter/vr", "count");
     }
 
-    @Test
-    public void aSubsystemBundleInstalledFromItsMavenArtifactTakesOverWhileTheLoopRunsAndLeavesAgain() throws Exception {
+    private org.osgi.service.cm.Configuration runAgent() throws Exception {
         org.osgi.service.cm.Configuration c = configAdmin.getFactoryConfiguration(Agent.FACTORY_PID, "paxexam", "?");
         Dictionary<String, Object> p = new Hashtable<>();
         p.put("name", "paxexam");
@@ -96,8 +103,23 @@ public class InstallWhileRunningTest {
         p.put("priority", 0);
         c.update(p);
         waitUntil(() -> context.getServiceReference(Agent.class) != null && agent().status() == Agent.Status.RUNNING, "the agent running");
+        waitUntil(() -> count(agent()).endsWith("source=1]"), "counting ticks of the first ticker");
+        return c;
+    }
+
+    private Bundle bundle(String symbolicName) {
+        for (Bundle b : context.getBundles()) {
+            if (symbolicName.equals(b.getSymbolicName())) {
+                return b;
+            }
+        }
+        throw new AssertionError("no bundle " + symbolicName);
+    }
+
+    @Test
+    public void aSubsystemBundleInstalledFromItsMavenArtifactTakesOverWhileTheLoopRunsAndLeavesAgain() throws Exception {
+        org.osgi.service.cm.Configuration c = runAgent();
         Agent a = agent();
-        waitUntil(() -> count(a).endsWith("source=1]"), "counting ticks of the first ticker");
 
         Bundle fast = context.installBundle("mvn:org.embodia/embodia-example-ticker-fast/" + VERSION);
         fast.start();
@@ -109,6 +131,47 @@ public class InstallWhileRunningTest {
         long atUninstall = cycles(a);
         waitUntil(() -> count(a).endsWith("source=1]"), "the first ticker again");
         waitUntil(() -> cycles(a) > atUninstall + 20, "the loop going on");
+        assertEquals(Agent.Status.RUNNING, a.status());
+        assertEquals(0, a.subsystems().stream().mapToLong(s -> s.failures()).sum());
+        c.delete();
+    }
+
+    @Test
+    public void theSwapServiceReplacesABundleAndStopsItThenSwapsBackByName() throws Exception {
+        org.osgi.service.cm.Configuration c = runAgent();
+        Agent a = agent();
+        Bundle ticker = bundle("org.embodia.examples.ticker");
+
+        AgentSwap.Swap in = swap.install(List.of("org.embodia.examples.ticker"), "mvn:org.embodia/embodia-example-ticker-fast/" + VERSION);
+        assertEquals(List.of("org.embodia.examples.ticker"), in.stopped());
+        assertEquals(List.of("org.embodia.examples.ticker.fast"), in.started());
+        assertEquals(List.of("core/a.ticker/rr"), in.subsystems());
+        assertEquals("the replaced bundle is stopped", Bundle.RESOLVED, ticker.getState());
+        waitUntil(() -> count(a).endsWith("source=10]"), "the fast ticker's ticks");
+
+        AgentSwap.Swap back = swap.swap(List.of("org.embodia.examples.ticker.fast"), List.of("org.embodia.examples.ticker"));
+        assertEquals(List.of("core/a.ticker/rr"), back.subsystems());
+        assertEquals(Bundle.ACTIVE, ticker.getState());
+        assertEquals(Bundle.RESOLVED, bundle("org.embodia.examples.ticker.fast").getState());
+        waitUntil(() -> count(a).endsWith("source=1]"), "the first ticker again");
+
+        // the example agent's bundle offers the counter, not the ticker: refused, and the ticker keeps running
+        // (assertThrows is JUnit 4.13's; the container's JUnit bundle may be older)
+        try {
+            swap.swap(List.of("org.embodia.examples.ticker"), List.of("org.embodia.examples.agent"));
+            fail("a replacement without the ticker was taken");
+        } catch (IllegalStateException refused) {
+            assertTrue(refused.getMessage(), refused.getMessage().contains("do not offer core/a.ticker/rr"));
+        }
+        assertEquals(Bundle.ACTIVE, ticker.getState());
+        try {
+            swap.swap(List.of("org.embodia.examples.ticker"), List.of("no.such.bundle"));
+            fail("an unknown bundle was taken");
+        } catch (IllegalArgumentException unknown) {
+            assertEquals("no bundle no.such.bundle", unknown.getMessage());
+        }
+        long cycles = cycles(a);
+        waitUntil(() -> cycles(a) > cycles + 20, "the loop going on");
         assertEquals(Agent.Status.RUNNING, a.status());
         assertEquals(0, a.subsystems().stream().mapToLong(s -> s.failures()).sum());
         c.delete();

@@ -36,7 +36,7 @@ class VelmaHwLaunchIT {
         Path peersLog = dir.resolve("peers.log");
         // As ./embodia's velma_peers starts them.
         Process peers = new ProcessBuilder(List.of("chrt", "-f", "50", java.toString(), "-XX:+UseZGC", "-Xmx1g", "-cp", peersClasspath(),
-                "org.embodia.velma.sim.peer.Main")).redirectErrorStream(true).redirectOutput(peersLog.toFile()).start();
+                "org.embodia.velma.emulator.Main")).redirectErrorStream(true).redirectOutput(peersLog.toFile()).start();
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (!Files.readString(peersLog, UTF_8).contains("velma-peers ready")) {
@@ -76,11 +76,11 @@ class VelmaHwLaunchIT {
 
     /** The bench module's jar and its libraries, where the launcher finds the peers' classes. */
     private static String peersClasspath() throws IOException {
-        Path target = ROOT.resolve("bench/target");
+        Path target = ROOT.resolve("velma-emulator/target");
         try (Stream<Path> jars = Files.list(target)) {
-            Path bench = jars.filter(p -> p.getFileName().toString().matches("embodia-bench-.*\\.jar") && !p.toString().endsWith("-sources.jar"))
-                    .findFirst().orElseThrow(() -> new AssertionError("no embodia-bench jar in " + target));
-            return bench + File.pathSeparator + target.resolve("lib") + File.separator + "*";
+            Path emulator = jars.filter(p -> p.getFileName().toString().matches("embodia-velma-emulator-.*\\.jar") && !p.toString().endsWith("-sources.jar"))
+                    .findFirst().orElseThrow(() -> new AssertionError("no embodia-velma-emulator jar in " + target));
+            return emulator + File.pathSeparator + target.resolve("lib") + File.separator + "*";
         }
     }
 }

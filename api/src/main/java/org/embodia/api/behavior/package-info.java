@@ -1,8 +1,10 @@
 /**
  * Behaviours: transition functions over buffers and internal memory, named predicates ([RAPP] §2.2), and
- * the plumbing every virtual effector and receptor shares ({@link org.embodia.api.behavior.VirtualSubsystem}).
+ * the plumbing every virtual effector and receptor shares ({@link org.embodia.api.behavior.VirtualSubsystem}) and that
+ * of a subsystem that declares its own buffers, as a control subsystem does ({@link
+ * org.embodia.api.behavior.ControlSubsystem}).
  */
-@Version("2.0.0")
+@Version("2.1.0")
 @Export
 package org.embodia.api.behavior;
 

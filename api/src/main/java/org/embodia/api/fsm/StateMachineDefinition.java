@@ -3,6 +3,8 @@ package org.embodia.api.fsm;
 import java.util.List;
 import java.util.Map;
 
+import org.embodia.api.fsm.state.Configuration;
+
 /**
  * An FSM in mc_rtc's form ([MCRTC-FSM]): states by name, executed with their lifecycle, and transitions
  * chosen by the outputs states set when they complete.

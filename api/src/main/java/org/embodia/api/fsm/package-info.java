@@ -1,5 +1,8 @@
-/** FSM definitions as data: Embodied Agent FSMs (states, behaviours, τ, ε, σ) and mc_rtc-style FSMs (states with a lifecycle, outputs, transitions). */
-@Version("1.0.0")
+/**
+ * FSM definitions as data: Embodied Agent FSMs (states, behaviours, τ, ε, σ) and mc_rtc-style FSMs (states by name,
+ * outputs, transitions). 2.0.0: the mc_rtc state SPI moved to {@link org.embodia.api.fsm.state}.
+ */
+@Version("2.0.0")
 @Export
 package org.embodia.api.fsm;
 

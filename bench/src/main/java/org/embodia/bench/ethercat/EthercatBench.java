@@ -4,16 +4,16 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.locks.LockSupport;
 
-import org.embodia.scheduler.internal.BenchRealtime;
+import org.embodia.scheduler.Realtime;
 import org.embodia.velma.api.DriveCommand;
 import org.embodia.velma.api.DriveStatus;
+import org.embodia.velma.emulator.ethercat.SimulatedBus;
 import org.embodia.velma.ethercat.Ec;
 import org.embodia.velma.ethercat.EthercatException;
 import org.embodia.velma.ethercat.Frame;
 import org.embodia.velma.ethercat.Master;
 import org.embodia.velma.ethercat.RawSocket;
 import org.embodia.velma.ethercat.VelmaBus;
-import org.embodia.velma.sim.ethercat.SimulatedBus;
 
 import com.sun.security.auth.module.UnixSystem;
 
@@ -64,7 +64,7 @@ public final class EthercatBench {
     }
 
     void run() throws Exception {
-        scheduling = BenchRealtime.configureCurrentThread(priority);
+        scheduling = Realtime.configureCurrentThread(priority, -1);
         bus = SimulatedBus.start();
         master = new Master(RawSocket.open(bus.hostInterface()), VelmaBus.slaves(), timeoutNanos);
         master.start();

@@ -119,7 +119,7 @@ public final class VelmaHwSoak {
         Path log = root.resolve("target/velma-peers.log");
         Files.createDirectories(log.getParent());
         Process p = new ProcessBuilder(List.of("chrt", "-f", "50", java, "-XX:+UseZGC", "-Xmx1g", "-cp", System.getProperty("java.class.path"),
-                "org.embodia.velma.sim.peer.Main")).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+                "org.embodia.velma.emulator.Main")).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!Files.readString(log, UTF_8).contains("velma-peers ready")) {
             if (!p.isAlive() || System.nanoTime() > deadline) {

@@ -10,8 +10,8 @@ import java.util.List;
 
 import org.embodia.velma.api.DriveCommand;
 import org.embodia.velma.api.DriveStatus;
-import org.embodia.velma.sim.ethercat.SimulatedBus;
-import org.embodia.velma.sim.ethercat.SimulatedSegment;
+import org.embodia.velma.emulator.ethercat.SimulatedBus;
+import org.embodia.velma.emulator.ethercat.SimulatedSegment;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -14,8 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.embodia.velma.sim.ethercat.SimulatedBus;
-import org.embodia.velma.sim.ethercat.SimulatedSegment;
+import org.embodia.velma.emulator.ethercat.SimulatedBus;
+import org.embodia.velma.emulator.ethercat.SimulatedSegment;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,8 @@
 package org.embodia.examples.states;
 
-import org.embodia.api.fsm.BaseState;
-import org.embodia.api.fsm.State;
-import org.embodia.api.fsm.StateContext;
+import org.embodia.api.fsm.state.BaseState;
+import org.embodia.api.fsm.state.State;
+import org.embodia.api.fsm.state.StateContext;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ServiceScope;
 

@@ -2,7 +2,7 @@ package org.embodia.fsm.engine;
 
 import java.util.Set;
 
-import org.embodia.api.fsm.State;
+import org.embodia.api.fsm.state.State;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**

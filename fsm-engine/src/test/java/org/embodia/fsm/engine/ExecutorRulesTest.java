@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.embodia.api.fsm.Configuration;
+import org.embodia.api.fsm.state.Configuration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -374,7 +374,7 @@ class ExecutorRulesTest {
             }
 
             @Override
-            public org.embodia.api.fsm.State create(String name) {
+            public org.embodia.api.fsm.state.State create(String name) {
                 throw new IllegalStateException("service went away");
             }
         };

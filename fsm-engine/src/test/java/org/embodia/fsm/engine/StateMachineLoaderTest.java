@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 
-import org.embodia.api.fsm.Configuration;
 import org.embodia.api.fsm.StateMachineDefinition;
 import org.embodia.api.fsm.TransitionType;
+import org.embodia.api.fsm.state.Configuration;
 import org.junit.jupiter.api.Test;
 
 /** Loading mc_rtc-style definitions: each kind of bad definition is refused with its file and line. */

@@ -4,10 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-import org.embodia.api.fsm.BaseState;
-import org.embodia.api.fsm.Configuration;
-import org.embodia.api.fsm.State;
-import org.embodia.api.fsm.StateContext;
+import org.embodia.api.fsm.state.BaseState;
+import org.embodia.api.fsm.state.Configuration;
+import org.embodia.api.fsm.state.State;
+import org.embodia.api.fsm.state.StateContext;
 
 /**
  * States for executor tests. {@code Done} completes on run number {@code runs} (default 1) with

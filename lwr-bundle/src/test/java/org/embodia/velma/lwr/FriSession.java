@@ -16,7 +16,7 @@ import org.embodia.velma.api.FriState;
 import org.embodia.velma.api.LwrCommand;
 import org.embodia.velma.api.LwrStatus;
 import org.embodia.velma.fri.Fri;
-import org.embodia.velma.sim.fri.SimulatedFriPeer;
+import org.embodia.velma.emulator.fri.SimulatedFriPeer;
 
 /**
  * An FRI session over loopback: the simulated KRC and the effector, with buffers wired as the

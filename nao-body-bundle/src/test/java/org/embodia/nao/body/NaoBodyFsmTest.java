@@ -198,11 +198,11 @@ class NaoBodyFsmTest {
         rig.step();
         double x = rig.csStatus.get().pose.x;
         assertTrue(x > 0.09, "the odometry's increment moved the pose: " + x);
-        rig.effectorReports = false;
+        rig.realReports = false;
         rig.step();
         assertTrue(rig.csStatus.isNew(), "the pose is sent without a report too");
         assertEquals(x, rig.csStatus.get().pose.x, 0, "no report, no change");
-        rig.effectorReports = true;
+        rig.realReports = true;
         rig.report().odm.set(Double.NaN, 0, 0);
         rig.step();
         assertEquals(x, rig.csStatus.get().pose.x, 0);

@@ -1,17 +1,11 @@
 package org.embodia.nao.body;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.embodia.api.behavior.Behavior;
-import org.embodia.api.buffer.InputBuffer;
-import org.embodia.api.buffer.OutputBuffer;
 import org.embodia.api.fsm.FsmDefinition;
-import org.embodia.fsm.engine.FsmExecutor;
 import org.embodia.fsm.engine.FsmLoadException;
-import org.embodia.fsm.engine.FsmLoader;
 import org.embodia.nao.api.BodyCommand;
 import org.embodia.nao.api.BodyEffectorCommand;
 import org.embodia.nao.api.BodyEffectorStatus;
@@ -23,23 +17,17 @@ import org.embodia.nao.body.behaviors.Move;
 import org.embodia.nao.body.behaviors.Moveto;
 import org.embodia.nao.body.behaviors.Posture;
 import org.embodia.nao.body.behaviors.SetStiffness;
+import org.embodia.testing.subsystem.VirtualSubsystemRig;
 
 /**
  * cs and the real effector around one e_core,body, stepped as the scheduler steps it: each step the
  * real effector reports, cs may send a command, the body receives both, its FSM steps over its real
  * predicates, its memory is committed, and cs and the real effector receive what it sent.
  */
-final class Rig {
+final class Rig extends VirtualSubsystemRig<BodyCommand, BodyStatus, BodyEffectorCommand, BodyEffectorStatus> {
     static final String FILE = "fsm/nao.body.yaml";
 
-    final NaoBody body = new NaoBody();
-    final FsmExecutor fsm;
-    final OutputBuffer<BodyCommand> cs = new OutputBuffer<>("command", BodyCommand.class, BodyCommand::new);
-    final OutputBuffer<BodyEffectorStatus> effector = new OutputBuffer<>("re_status", BodyEffectorStatus.class, BodyEffectorStatus::new);
-    final InputBuffer<BodyEffectorCommand> reCommand = new InputBuffer<>("re_command", BodyEffectorCommand.class, BodyEffectorCommand::new);
-    final InputBuffer<BodyStatus> csStatus = new InputBuffer<>("status", BodyStatus.class, BodyStatus::new);
-    /** Whether the real effector reports in the next steps. */
-    boolean effectorReports = true;
+    final NaoBody body;
 
     Rig() throws FsmLoadException {
         this(null, null);
@@ -47,10 +35,15 @@ final class Rig {
 
     /** With {@code behavior} in place of {@code state}'s own. */
     Rig(String state, Behavior behavior) throws FsmLoadException {
-        cs.connect(body.commandBuffer());
-        effector.connect(body.reStatusBuffer());
-        body.reCommandBuffer().connect(reCommand);
-        body.statusBuffer().connect(csStatus);
+        this(new NaoBody(), state, behavior);
+    }
+
+    private Rig(NaoBody body, String state, Behavior behavior) throws FsmLoadException {
+        super(body, FILE, behaviors(body, state, behavior));
+        this.body = body;
+    }
+
+    private static Map<String, Behavior> behaviors(NaoBody body, String state, Behavior behavior) {
         Map<String, Behavior> behaviors = new LinkedHashMap<>();
         behaviors.put("idle", new Idle(body));
         behaviors.put("move", new Move(body));
@@ -62,50 +55,17 @@ final class Rig {
         if (state != null) {
             behaviors.put(state, behavior);
         }
-        fsm = FsmExecutor.create(definition(), behaviors, body.predicates());
+        return behaviors;
     }
 
     static FsmDefinition definition() throws FsmLoadException {
-        try (InputStream in = NaoBody.class.getClassLoader().getResourceAsStream(FILE)) {
-            return FsmLoader.load(FILE, in, Map.of());
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** What the real effector reports in the coming steps; edit, then step. */
-    BodyEffectorStatus report() {
-        return effector.message();
+        return VirtualSubsystemRig.definition(NaoBody.class, FILE);
     }
 
     /** The real effector reports a finished motion: attained = {@code attained}, as a new report. */
     void reportAttained(boolean attained) {
         report().attained = attained;
         report().attainedSeq++;
-    }
-
-    /**
-     * One step with a command from cs, or none when null. Returns the state that ran: the one the
-     * step's check left current (a state it selected runs its i0 in this step).
-     */
-    String step(BodyCommand command) {
-        if (effectorReports) {
-            effector.send();
-        }
-        if (command != null) {
-            cs.write(command);
-        }
-        body.commandBuffer().receive();
-        body.reStatusBuffer().receive();
-        fsm.step();
-        body.endIteration();
-        reCommand.receive();
-        csStatus.receive();
-        return fsm.currentState();
-    }
-
-    String step() {
-        return step(null);
     }
 
     static BodyCommand move(double vx, double vy, double omega) {

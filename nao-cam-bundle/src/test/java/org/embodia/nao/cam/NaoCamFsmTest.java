@@ -161,7 +161,7 @@ class NaoCamFsmTest {
                 rig.cs.message().copyFrom(command);
                 rig.cs.send();
             }
-            rig.receptor.send();
+            rig.real.send();
             rig.cam.commandBuffer().receive();
             rig.cam.reStatusBuffer().receive();
             rig.fsm.step();

@@ -1,17 +1,11 @@
 package org.embodia.nao.cam;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.embodia.api.behavior.Behavior;
-import org.embodia.api.buffer.InputBuffer;
-import org.embodia.api.buffer.OutputBuffer;
 import org.embodia.api.fsm.FsmDefinition;
-import org.embodia.fsm.engine.FsmExecutor;
 import org.embodia.fsm.engine.FsmLoadException;
-import org.embodia.fsm.engine.FsmLoader;
 import org.embodia.nao.api.CamCommand;
 import org.embodia.nao.api.CamParams;
 import org.embodia.nao.api.CamReceptorCommand;
@@ -22,46 +16,38 @@ import org.embodia.nao.cam.behaviors.Get;
 import org.embodia.nao.cam.behaviors.Idle;
 import org.embodia.nao.cam.behaviors.SetParams;
 import org.embodia.nao.model.Resolution;
+import org.embodia.testing.subsystem.VirtualSubsystemRig;
 
 /**
  * cs and the real receptor around one r_core,cam, stepped as the scheduler steps it: each step the
  * real receptor reports, cs may send a command, r_core,cam receives both, its FSM steps over its real
  * predicates, its iteration ends, and cs and the real receptor receive what it sent.
  */
-final class Rig {
+final class Rig extends VirtualSubsystemRig<CamCommand, CamStatus, CamReceptorCommand, CamReceptorStatus> {
     static final String FILE = "fsm/nao.cam.yaml";
 
-    final NaoCam cam = new NaoCam();
-    final FsmExecutor fsm;
-    final OutputBuffer<CamCommand> cs = new OutputBuffer<>("command", CamCommand.class, CamCommand::new);
-    final OutputBuffer<CamReceptorStatus> receptor = new OutputBuffer<>("re_status", CamReceptorStatus.class, CamReceptorStatus::new);
-    final InputBuffer<CamReceptorCommand> reCommand = new InputBuffer<>("re_command", CamReceptorCommand.class, CamReceptorCommand::new);
-    final InputBuffer<CamStatus> csStatus = new InputBuffer<>("status", CamStatus.class, CamStatus::new);
+    final NaoCam cam;
 
     Rig() throws FsmLoadException {
-        cs.connect(cam.commandBuffer());
-        receptor.connect(cam.reStatusBuffer());
-        cam.reCommandBuffer().connect(reCommand);
-        cam.statusBuffer().connect(csStatus);
+        this(new NaoCam());
+    }
+
+    private Rig(NaoCam cam) throws FsmLoadException {
+        super(cam, FILE, behaviors(cam));
+        this.cam = cam;
+    }
+
+    private static Map<String, Behavior> behaviors(NaoCam cam) {
         Map<String, Behavior> behaviors = new LinkedHashMap<>();
         behaviors.put("idle", new Idle(cam));
         behaviors.put("image", new org.embodia.nao.cam.behaviors.Image(cam));
         behaviors.put("set_params", new SetParams(cam));
         behaviors.put("get", new Get(cam));
-        fsm = FsmExecutor.create(definition(), behaviors, cam.predicates());
+        return behaviors;
     }
 
     static FsmDefinition definition() throws FsmLoadException {
-        try (InputStream in = NaoCam.class.getClassLoader().getResourceAsStream(FILE)) {
-            return FsmLoader.load(FILE, in, Map.of());
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** What the real receptor reports in the coming steps; edit, then step. */
-    CamReceptorStatus report() {
-        return receptor.message();
+        return VirtualSubsystemRig.definition(NaoCam.class, FILE);
     }
 
     /** The real receptor answers a SUBSCRIBE with {@code nameId}. */
@@ -80,28 +66,6 @@ final class Rig {
     void reportValue(String dataName, double number) {
         report().value.setNumber(dataName, number);
         report().valueSeq++;
-    }
-
-    /**
-     * One step with a command from cs, or none when null. Returns the state that ran: the one the
-     * step's check left current (a state it selected runs its i0 in this step).
-     */
-    String step(CamCommand command) {
-        receptor.send();
-        if (command != null) {
-            cs.write(command);
-        }
-        cam.commandBuffer().receive();
-        cam.reStatusBuffer().receive();
-        fsm.step();
-        cam.endIteration();
-        reCommand.receive();
-        csStatus.receive();
-        return fsm.currentState();
-    }
-
-    String step() {
-        return step(null);
     }
 
     /**

@@ -7,7 +7,6 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -18,24 +17,19 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 import org.embodia.api.agent.Subsystem;
-import org.embodia.api.agent.SubsystemName;
-import org.embodia.api.behavior.Memory;
+import org.embodia.api.behavior.ControlSubsystem;
 import org.embodia.api.behavior.Predicates;
 import org.embodia.api.buffer.InputBuffer;
 import org.embodia.api.buffer.OutputBuffer;
 import org.embodia.nao.api.BodyCommand;
 import org.embodia.nao.api.BodyStatus;
 import org.embodia.nao.api.CamCommand;
-import org.embodia.nao.api.CamParams;
 import org.embodia.nao.api.CamStatus;
-import org.embodia.nao.api.DataValue;
-import org.embodia.nao.api.Image;
 import org.embodia.nao.api.LsCommand;
 import org.embodia.nao.api.LsStatus;
 import org.embodia.nao.api.MicCommand;
 import org.embodia.nao.api.MicParams;
 import org.embodia.nao.api.MicStatus;
-import org.embodia.nao.api.Pose;
 import org.embodia.nao.api.SensorCommand;
 import org.embodia.nao.api.SensorStatus;
 import org.embodia.nao.cs.api.RappCore;
@@ -62,15 +56,16 @@ import org.osgi.service.component.annotations.ReferencePolicy;
  * {@code fsr_…}.
  *
  * <p>What blocks (the store, installing a bundle, stopping an agent) runs on one worker thread, in order; the loop
- * hands it work at a behaviour's i0 and polls its outcome without locks. An agent runs on a thread of its own and
- * reaches the loop only through its {@link AgentRapp}'s single call slot.
+ * hands it work at a behaviour's i0 and polls its {@link WorkerOutcome} without locks. An agent runs on a thread of its
+ * own and reaches the loop only through its {@link AgentRapp}'s single call slot; execute relays each call it takes to
+ * the virtual side through {@link CallRelay}.
  *
  * <p>It is also the operator's {@link RappCore}: the shell's thread hands deploy's word and destroy's request to the
  * loop through an atomic reference and a volatile flag, and reads what the loop last published in volatile fields,
  * so the operator never takes a lock the loop could wait on.
  */
 @Component(service = {Subsystem.class, NaoCs.class, RappCore.class}, configurationPid = NaoCs.PID)
-public final class NaoCs implements Subsystem, RappCore {
+public final class NaoCs extends ControlSubsystem<CsMemory> implements RappCore {
     public static final String NAME = "core/a./cs";
     public static final String PID = "org.embodia.nao.cs";
     /** inform's text (§3.8.7). */
@@ -80,66 +75,39 @@ public final class NaoCs implements Subsystem, RappCore {
     public static final String ABORT = "Abort";
     /** r_core,mic's sampling period, s (NAOqi's 50 Hz step). */
     static final double SAMPLING_PERIOD = 0.02;
-    private static final long STEPS_TO_REJECT = 3;
-    /**
-     * getTransform's pause between one angle read and the GET of the next, steps: e_core,body takes a command only in
-     * idle, and its get returns there one step after passing the value, so a GET sent at once would be lost.
-     */
-    static final long GET_GAP = 3;
-    /** getTransform sends a GET again when e_core,body has not answered it for this many steps (a GET it missed). */
-    static final long GET_RESEND = 25;
     /** Why a call in progress failed when the operator destroyed its agent. */
     static final String OPERATOR_DESTROY = "the operator destroyed the agent";
-    /** rest's speed to Crouch, a fraction of the maximum: our choice, NAOqi's rest() gives none. */
-    static final double REST_SPEED = 0.5;
-    /** rest's posture, the safe one to switch the stiffness off in (§3.8.17). */
-    static final String REST_POSTURE = "Crouch";
     /** The states status() names (nao.cs's). */
     static final String INIT = "init";
     static final String REGISTER = "register";
     static final String LISTEN = "listen";
     static final String FINISH = "finish";
 
-    final OutputBuffer<BodyCommand> bodyCommand = new OutputBuffer<>("body_command", BodyCommand.class, BodyCommand::new);
-    final InputBuffer<BodyStatus> bodyStatus = new InputBuffer<>("body_status", BodyStatus.class, BodyStatus::new);
-    final OutputBuffer<LsCommand> lsCommand = new OutputBuffer<>("ls_command", LsCommand.class, LsCommand::new);
-    final InputBuffer<LsStatus> lsStatus = new InputBuffer<>("ls_status", LsStatus.class, LsStatus::new);
-    final OutputBuffer<MicCommand> micCommand = new OutputBuffer<>("mic_command", MicCommand.class, MicCommand::new);
-    final InputBuffer<MicStatus> micStatus = new InputBuffer<>("mic_status", MicStatus.class, MicStatus::new);
-    final OutputBuffer<CamCommand> camCommand = new OutputBuffer<>("cam_command", CamCommand.class, CamCommand::new);
-    final InputBuffer<CamStatus> camStatus = new InputBuffer<>("cam_status", CamStatus.class, CamStatus::new);
-    private final List<OutputBuffer<?>> outputs;
-    private final List<InputBuffer<?>> inputs;
+    final OutputBuffer<BodyCommand> bodyCommand = output("body_command", BodyCommand.class, BodyCommand::new);
+    final InputBuffer<BodyStatus> bodyStatus = input("body_status", BodyStatus.class, BodyStatus::new);
+    final OutputBuffer<LsCommand> lsCommand = output("ls_command", LsCommand.class, LsCommand::new);
+    final InputBuffer<LsStatus> lsStatus = input("ls_status", LsStatus.class, LsStatus::new);
+    final OutputBuffer<MicCommand> micCommand = output("mic_command", MicCommand.class, MicCommand::new);
+    final InputBuffer<MicStatus> micStatus = input("mic_status", MicStatus.class, MicStatus::new);
+    final OutputBuffer<CamCommand> camCommand = output("cam_command", CamCommand.class, CamCommand::new);
+    final InputBuffer<CamStatus> camStatus = input("cam_status", CamStatus.class, CamStatus::new);
 
     private final CsSettings settings;
     private final AgentHost host;
     /** A store client for an address; called on the worker only. */
     private final Function<URI, StoreClient> stores;
-    private final Memory<CsMemory> memory = new Memory<>(CsMemory::new);
     private final ExecutorService worker;
-    /** The worker's answer to the last job: a String error, a Path download, an Agent, a Map of apps or a Heard sentence. */
-    private final AtomicReference<Object> outcome = new AtomicReference<>();
+    /** The worker's answer to the last job, taken by the behaviour that gave it. */
+    private final AtomicReference<WorkerOutcome> outcome = new AtomicReference<>();
     private final AtomicReference<Call> slot = new AtomicReference<>();
-    private final Predicates predicates;
+    /** execute's side of each RAPP call: the command it becomes, and its completion or rejection. Loop-only. */
+    private final CallRelay relay;
     private volatile StoreClient store;
     /** The {@link RappStore} service's address, used when the configuration names none; null while none is bound. */
     private volatile URI serviceStore;
-    /** The word deploy hands listen: taken (and cleared) by the loop alone. */
-    private final AtomicReference<String> operatorWord = new AtomicReference<>();
-    /** The operator asked for the running agent to be destroyed; the loop honours it in wait_cmd and execute. */
-    private volatile boolean destroyRequested;
-    /** What status() reports, published by the loop: its state, the app it deals with, da_status and the counts. */
-    private volatile String state = INIT;
-    private volatile String dealing;
-    private volatile AgentStatus published;
-    private volatile long activated;
-    private volatile long destroyed;
-    /** The store's apps as the worker last read them: name → keywords, in the store's order. */
-    private volatile Map<String, List<String>> apps = Map.of();
-    /** keyword → app, the map init puts in memory, for deploy's keyword. */
-    private volatile Map<String, String> keywordMap = Map.of();
+    /** What the operator hands the loop, and what the loop publishes for the operator. */
+    private final OperatorConsole console = new OperatorConsole();
     private volatile Agent agent;
-    private volatile String lastError;
     /** Whether the store's apps have been read; while not, listen asks the worker again every store_retry. */
     private volatile boolean appsRead;
     private volatile boolean readingApps;
@@ -149,30 +117,11 @@ public final class NaoCs implements Subsystem, RappCore {
     /** When wait_cmd began waiting, for idle_limit. */
     private long waitingSince;
     private Call current;
-    private long sentAt;
     private long ls0;
     private long lsReason0;
     private long mic0;
     private long micReason0;
-    private long body0;
-    private long bodyReason0;
-    /** getTransform: e_core,body's value count when the last angle was read, and the step its next GET is due. */
-    private long value0;
-    private long nextGet;
-    private long cam0;
-    private long camReason0;
-    /** rest's and moveAlongPath's progress: the phase or segment under way. */
-    private int phase;
-    /**
-     * The world frame's origin in the EKF's frame (x, y, θ): globalLocalization moves it, getRobotPosition and
-     * moveAlongPath go through it. Loop-only.
-     */
-    private double originX;
-    private double originY;
-    private double originTheta;
     private long steps;
-    /** When the call being executed fails on the loop's side: call_timeout after it was relayed. */
-    private long deadline;
 
     @Activate
     public NaoCs(CsConfig config, BundleContext context) {
@@ -181,6 +130,7 @@ public final class NaoCs implements Subsystem, RappCore {
 
     /** {@code stores} null: the real {@link StoreClient} with store_timeout. */
     NaoCs(CsSettings settings, AgentHost host, Function<URI, StoreClient> stores) {
+        super(NAME, "nao.cs", CsMemory::new);
         this.settings = settings;
         this.host = host;
         this.stores = stores != null ? stores : uri -> new StoreClient(uri, settings.storeTimeout());
@@ -189,25 +139,28 @@ public final class NaoCs implements Subsystem, RappCore {
             t.setDaemon(true);
             return t;
         });
-        OutputBuffer<SensorCommand> touch = new OutputBuffer<>("touch_command", SensorCommand.class, SensorCommand::new);
-        OutputBuffer<SensorCommand> inertial = new OutputBuffer<>("inertial_command", SensorCommand.class, SensorCommand::new);
-        OutputBuffer<SensorCommand> fsr = new OutputBuffer<>("fsr_command", SensorCommand.class, SensorCommand::new);
-        outputs = List.of(bodyCommand, lsCommand, micCommand, camCommand, touch, inertial, fsr);
-        inputs = List.of(bodyStatus, lsStatus, micStatus, camStatus,
-                new InputBuffer<>("touch_status", SensorStatus.class, SensorStatus::new),
-                new InputBuffer<>("inertial_status", SensorStatus.class, SensorStatus::new),
-                new InputBuffer<>("fsr_status", SensorStatus.class, SensorStatus::new));
-        predicates = Predicates.builder()
+        // The sensors' buffers: wired to the virtual receptors, which cs's behaviours do not command yet.
+        output("touch_command", SensorCommand.class, SensorCommand::new);
+        output("inertial_command", SensorCommand.class, SensorCommand::new);
+        output("fsr_command", SensorCommand.class, SensorCommand::new);
+        input("touch_status", SensorStatus.class, SensorStatus::new);
+        input("inertial_status", SensorStatus.class, SensorStatus::new);
+        input("fsr_status", SensorStatus.class, SensorStatus::new);
+        relay = new CallRelay(settings, bodyCommand, bodyStatus, lsCommand, lsStatus, micCommand, micStatus, camCommand, camStatus);
+    }
+
+    @Override
+    protected void predicates(Predicates.Builder predicates) {
+        predicates
                 // s^i[tm]: a state's first check comes a step after its i0, which wrote tm = FALSE there.
-                .add("tm", () -> memory.current().tm)
-                .add("appKnown", () -> !CsMemory.ERROR.equals(getAppName(memory.next())))
-                .add("recogLong", () -> LONG.equals(memory.next().recogWord))
-                .add("recogAbort", () -> ABORT.equals(memory.next().recogWord))
-                .add("loaded", () -> memory.next().pkg != null)
-                .add("working", () -> memory.next().daStatus == AgentStatus.WORKING)
+                .add("tm", () -> memory().tm)
+                .add("appKnown", () -> !CsMemory.ERROR.equals(getAppName(nextMemory())))
+                .add("recogLong", () -> LONG.equals(nextMemory().recogWord))
+                .add("recogAbort", () -> ABORT.equals(nextMemory().recogWord))
+                .add("loaded", () -> nextMemory().pkg != null)
+                .add("working", () -> nextMemory().daStatus == AgentStatus.WORKING)
                 .add("callPending", () -> current != null)
-                .add("agentDone", () -> current == null && agentDone())
-                .build();
+                .add("agentDone", () -> current == null && agentDone());
     }
 
     /**
@@ -264,63 +217,36 @@ public final class NaoCs implements Subsystem, RappCore {
         return "store.uri is empty and no " + RappStore.class.getSimpleName() + " service is registered";
     }
 
-    // RappCore: called on the operator's thread.
+    // RappCore: called on the operator's thread, answered by the console.
 
     @Override
     public Map<String, List<String>> apps() {
-        return apps;
+        return console.apps();
     }
 
     @Override
     public void deploy(String app) {
-        List<String> keywords = app == null ? null : apps.get(app);
-        if (keywords == null) {
-            throw new IllegalArgumentException("the store has no app '" + app + "'; it has " + apps.keySet());
-        }
-        // The first keyword the keyword map gives to this app: an earlier app may have claimed a shared one.
-        String word = null;
-        Map<String, String> byKeyword = keywordMap;
-        for (String k : keywords) {
-            if (app.equals(byKeyword.get(k))) {
-                word = k;
-                break;
-            }
-        }
-        if (word == null) {
-            throw new IllegalArgumentException("app '" + app + "' has no keyword of its own: " + keywords
-                    + " are all claimed by other apps");
-        }
-        String now = state;
-        if (!LISTEN.equals(now)) {
-            throw new IllegalStateException("cs is in " + now + ", not listen: " + (dealing != null
-                    ? "app '" + dealing + "' is under way; destroy it first" : "it takes an app only while it listens"));
-        }
-        if (!operatorWord.compareAndSet(null, word)) {
-            throw new IllegalStateException("a deploy of '" + operatorWord.get() + "' is already waiting for listen");
-        }
+        console.deploy(app);
     }
 
     @Override
     public void destroy() {
-        String now = state;
-        if (dealing != null && !LISTEN.equals(now)) {
-            destroyRequested = true;
-        }
+        console.destroy();
     }
 
     @Override
     public RappStatus status() {
-        return new RappStatus(state, dealing, published, lastError, activated, destroyed);
+        return console.status();
     }
 
-    /** The state a behaviour of nao.cs entered, for status(); a volatile write of a constant, nothing allocated. */
+    /** The state a behaviour of nao.cs entered, for status(). */
     void entered(String name) {
-        state = name;
+        console.entered(name);
     }
 
     private void daStatus(CsMemory next, AgentStatus status) {
         next.daStatus = status;
-        published = status;
+        console.published(status);
     }
 
     @Deactivate
@@ -333,44 +259,13 @@ public final class NaoCs implements Subsystem, RappCore {
     }
 
     @Override
-    public SubsystemName name() {
-        return SubsystemName.parse(NAME);
-    }
-
-    @Override
-    public List<InputBuffer<?>> inputs() {
-        return inputs;
-    }
-
-    @Override
-    public List<OutputBuffer<?>> outputs() {
-        return outputs;
-    }
-
-    @Override
-    public String fsm() {
-        return "nao.cs";
-    }
-
-    @Override
-    public Predicates predicates() {
-        return predicates;
-    }
-
-    @Override
-    public void endIteration() {
-        memory.commit();
+    protected void iterationEnded() {
         steps++;
-    }
-
-    /** s^i. */
-    public CsMemory memory() {
-        return memory.current();
     }
 
     /** The last clear error (store, hash, bundle, agent), or null. */
     public String lastError() {
-        return lastError;
+        return console.lastError();
     }
 
     /** The running agent's status, or null. Not for the loop. */
@@ -380,7 +275,7 @@ public final class NaoCs implements Subsystem, RappCore {
     }
 
     private void error(String message) {
-        lastError = message;
+        console.error(message);
         System.err.println("nao-cs: " + message);
     }
 
@@ -393,7 +288,7 @@ public final class NaoCs implements Subsystem, RappCore {
 
     void init() {
         entered(INIT);
-        CsMemory next = memory.next();
+        CsMemory next = nextMemory();
         next.threshold = settings.threshold();
         next.language = settings.language();
         next.rd = settings.recordings().resolve("command.wav").toString();
@@ -414,7 +309,7 @@ public final class NaoCs implements Subsystem, RappCore {
      */
     void initDone() {
         if (!readingApps) {
-            memory.next().tm = true;
+            nextMemory().tm = true;
         }
     }
 
@@ -436,9 +331,8 @@ public final class NaoCs implements Subsystem, RappCore {
                 }
             }
             Map<String, String> map = Map.copyOf(app);
-            keywordMap = map;
-            apps = Collections.unmodifiableMap(byName);
-            outcome.set(map);
+            console.appsRead(Collections.unmodifiableMap(byName), map);
+            outcome.set(new WorkerOutcome.AppsRead(map));
             appsRead = true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -460,26 +354,23 @@ public final class NaoCs implements Subsystem, RappCore {
      * only when a wordSpotting of the app waits for one.
      */
     void listen(int iteration) {
-        CsMemory next = memory.next();
+        CsMemory next = nextMemory();
         if (iteration == 0) {
             // A deploy or destroy that raced with the end of the last app is not carried over to the next one.
-            operatorWord.set(null);
-            destroyRequested = false;
-            dealing = null;
-            published = null;
+            console.newApp();
             entered(LISTEN);
             takeApps(next);
             recognize(next);
             mic0 = micStatus.get().rwSeq;
             next.tm = false;
-        } else if (memory.current().tm) {
+        } else if (memory().tm) {
             return;
         } else if (micStatus.isNew() && micStatus.get().rwSeq != mic0) {
             next.recogWord = micStatus.get().rw;
             next.recogSentence = null;
             next.tm = true;
-        } else if (operatorWord.get() != null) {
-            next.recogWord = operatorWord.getAndSet(null);
+        } else if (console.wordWaiting()) {
+            next.recogWord = console.takeWord();
             next.recogSentence = null;
             next.tm = true;
         } else {
@@ -500,16 +391,15 @@ public final class NaoCs implements Subsystem, RappCore {
         MicCommand c = micCommand.message();
         c.cmd = MicCommand.Cmd.RECOGNIZE;
         c.dct.copyFrom(next.dictionary);
-        c.threshold = memory.current().threshold;
+        c.threshold = memory().threshold;
         micCommand.send();
     }
 
     /** The app map init read, once the worker has it: the dictionary becomes the configured words and its keywords. */
-    @SuppressWarnings("unchecked")
     private boolean takeApps(CsMemory next) {
-        if (outcome.get() instanceof Map<?, ?> apps) {
+        if (outcome.get() instanceof WorkerOutcome.AppsRead read) {
             outcome.set(null);
-            next.app = (Map<String, String>) apps;
+            next.app = read.appByKeyword();
             next.dictionary.clear();
             settings.dictionary().forEach(next.dictionary::add);
             for (String keyword : next.app.keySet()) {
@@ -526,9 +416,9 @@ public final class NaoCs implements Subsystem, RappCore {
 
     void interpretShort() {
         entered("interpret_short");
-        CsMemory next = memory.next();
+        CsMemory next = nextMemory();
         next.appName = getAppName(next);
-        dealing = CsMemory.ERROR.equals(next.appName) ? null : next.appName;
+        console.dealing(CsMemory.ERROR.equals(next.appName) ? null : next.appName);
         next.say = NOT_RECOGNIZED;
     }
 
@@ -562,12 +452,12 @@ public final class NaoCs implements Subsystem, RappCore {
     // record_cmd (§3.8.15)
 
     void recordCmd(int iteration) {
-        CsMemory next = memory.next();
+        CsMemory next = nextMemory();
         if (iteration == 0) {
             entered("record_cmd");
             MicCommand c = micCommand.message();
             c.cmd = MicCommand.Cmd.REGISTER;
-            c.fp = memory.current().rd;
+            c.fp = memory().rd;
             c.enrg = settings.energy();
             c.st = settings.silenceTime();
             c.samplingPeriod = SAMPLING_PERIOD;
@@ -577,7 +467,7 @@ public final class NaoCs implements Subsystem, RappCore {
             mic0 = micStatus.get().recSeq;
             micReason0 = micStatus.get().reasonSeq;
             next.tm = false;
-        } else if (!memory.current().tm && micStatus.isNew()
+        } else if (!memory().tm && micStatus.isNew()
                 && (micStatus.get().recSeq != mic0 || micStatus.get().reasonSeq != micReason0)) {
             next.tm = true;
         }
@@ -591,33 +481,33 @@ public final class NaoCs implements Subsystem, RappCore {
      * error, and either way a sentence naming no app goes to inform.
      */
     void interpretLong(int iteration) {
-        CsMemory next = memory.next();
+        CsMemory next = nextMemory();
         if (iteration == 0) {
             entered("interpret_long");
             next.recogSentence = null;
             next.tm = false;
             outcome.set(null);
-            Path rd = Path.of(memory.current().rd);
-            String language = memory.current().language;
+            Path rd = Path.of(memory().rd);
+            String language = memory().language;
             worker.execute(() -> {
                 try {
                     StoreClient client = client();
-                    outcome.set(client == null ? "the long command could not be recognized: " + noStore()
-                            : new Heard(client.recognizeSpeech(rd, language)));
+                    outcome.set(client == null ? new WorkerOutcome.Failed("the long command could not be recognized: " + noStore())
+                            : new WorkerOutcome.Heard(client.recognizeSpeech(rd, language)));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 } catch (Exception e) {
-                    outcome.set("the long command could not be recognized: " + e.getMessage());
+                    outcome.set(new WorkerOutcome.Failed("the long command could not be recognized: " + e.getMessage()));
                 }
             });
-        } else if (!memory.current().tm) {
-            Object o = outcome.getAndSet(null);
-            if (o instanceof Heard heard) {
+        } else if (!memory().tm) {
+            WorkerOutcome o = outcome.getAndSet(null);
+            if (o instanceof WorkerOutcome.Heard heard) {
                 next.recogSentence = heard.sentence();
                 next.appName = appInSentence(next);
-                dealing = CsMemory.ERROR.equals(next.appName) ? null : next.appName;
-            } else if (o instanceof String why) {
-                error(why);
+                console.dealing(CsMemory.ERROR.equals(next.appName) ? null : next.appName);
+            } else if (o instanceof WorkerOutcome.Failed failed) {
+                error(failed.why());
                 next.appName = CsMemory.ERROR;
             } else {
                 return;
@@ -627,25 +517,21 @@ public final class NaoCs implements Subsystem, RappCore {
         }
     }
 
-    /** The worker's answer to interpret_long: the sentence the RAPP Platform heard. */
-    private record Heard(String sentence) {
-    }
-
     // inform (§3.8.7)
 
     void inform(int iteration) {
-        CsMemory next = memory.next();
+        CsMemory next = nextMemory();
         if (iteration == 0) {
             entered("inform");
             LsCommand c = lsCommand.message();
             c.cmd = LsCommand.Cmd.SAY;
-            c.text = memory.current().say;
-            c.params.dl = memory.current().language;
+            c.text = memory().say;
+            c.params.dl = memory().language;
             lsCommand.send();
             ls0 = lsStatus.get().replySeq;
             lsReason0 = lsStatus.get().reasonSeq;
             next.tm = false;
-        } else if (!memory.current().tm && lsStatus.isNew()
+        } else if (!memory().tm && lsStatus.isNew()
                 && (lsStatus.get().replySeq != ls0 || lsStatus.get().reasonSeq != lsReason0)) {
             next.tm = true;
         }
@@ -654,10 +540,10 @@ public final class NaoCs implements Subsystem, RappCore {
     // load (§3.8.8): downloadDAPackage() on the worker; downloaded is its outcome.
 
     void load(int iteration) {
-        CsMemory next = memory.next();
+        CsMemory next = nextMemory();
         if (iteration == 0) {
             entered("load");
-            String app = memory.current().appName;
+            String app = memory().appName;
             next.pkg = null;
             next.tm = false;
             outcome.set(null);
@@ -666,25 +552,25 @@ public final class NaoCs implements Subsystem, RappCore {
                 try {
                     StoreClient client = client();
                     if (client == null) {
-                        outcome.set("app '" + app + "' could not be loaded: " + noStore());
+                        outcome.set(new WorkerOutcome.Failed("app '" + app + "' could not be loaded: " + noStore()));
                         return;
                     }
                     Files.createDirectories(target.getParent());
-                    outcome.set(client.download(app, target));
+                    outcome.set(new WorkerOutcome.Downloaded(client.download(app, target)));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 } catch (Exception e) {
-                    outcome.set("app '" + app + "' could not be loaded: " + e.getMessage());
+                    outcome.set(new WorkerOutcome.Failed("app '" + app + "' could not be loaded: " + e.getMessage()));
                 }
             });
-        } else if (!memory.current().tm) {
-            Object o = outcome.getAndSet(null);
-            if (o instanceof Path jar) {
-                next.pkg = jar.toString();
+        } else if (!memory().tm) {
+            WorkerOutcome o = outcome.getAndSet(null);
+            if (o instanceof WorkerOutcome.Downloaded downloaded) {
+                next.pkg = downloaded.jar().toString();
                 next.tm = true;
-            } else if (o instanceof String why) {
-                error(why);
-                next.say = "The app " + memory.current().appName + " could not be loaded";
+            } else if (o instanceof WorkerOutcome.Failed failed) {
+                error(failed.why());
+                next.say = "The app " + memory().appName + " could not be loaded";
                 next.tm = true;
             }
         }
@@ -693,11 +579,11 @@ public final class NaoCs implements Subsystem, RappCore {
     // activate (§3.8.9): activateDA(package) on the worker; da_status Working once the agent's thread runs.
 
     void activate(int iteration) {
-        CsMemory next = memory.next();
+        CsMemory next = nextMemory();
         if (iteration == 0) {
             entered("activate");
-            String app = memory.current().appName;
-            Path jar = Path.of(memory.current().pkg);
+            String app = memory().appName;
+            Path jar = Path.of(memory().pkg);
             daStatus(next, null);
             next.tm = false;
             outcome.set(null);
@@ -710,21 +596,21 @@ public final class NaoCs implements Subsystem, RappCore {
                     Agent a = new Agent(app, installed, rapp);
                     agent = a;
                     a.start();
-                    outcome.set(a);
+                    outcome.set(new WorkerOutcome.Started(a));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 } catch (Exception e) {
-                    outcome.set("app '" + app + "' could not be activated: " + e);
+                    outcome.set(new WorkerOutcome.Failed("app '" + app + "' could not be activated: " + e));
                 }
             });
-        } else if (!memory.current().tm) {
-            Object o = outcome.getAndSet(null);
-            if (o instanceof Agent) {
+        } else if (!memory().tm) {
+            WorkerOutcome o = outcome.getAndSet(null);
+            if (o instanceof WorkerOutcome.Started) {
                 daStatus(next, AgentStatus.WORKING);
-                activated++;
+                console.activated();
                 next.tm = true;
-            } else if (o instanceof String why) {
-                error(why);
+            } else if (o instanceof WorkerOutcome.Failed failed) {
+                error(failed.why());
                 daStatus(next, AgentStatus.ERROR);
                 next.tm = true;
             }
@@ -734,19 +620,19 @@ public final class NaoCs implements Subsystem, RappCore {
     // wait_cmd (§3.8.10): a call of the agent, or its end (ξ = Terminate).
 
     void waitCmd(int iteration) {
-        CsMemory next = memory.next();
+        CsMemory next = nextMemory();
         if (iteration == 0) {
             entered("wait_cmd");
             next.tm = false;
             waitingSince = System.nanoTime();
             return;
         }
-        if (memory.current().tm) {
+        if (memory().tm) {
             return;
         }
-        if (destroyRequested) {
+        if (console.destroyRequested()) {
             // The operator's destroy: no call is taken, so not callPending leads to destroy.
-            destroyRequested = false;
+            console.destroyHonoured();
             next.tm = true;
             return;
         }
@@ -760,7 +646,7 @@ public final class NaoCs implements Subsystem, RappCore {
             next.tm = true;
         } else if (System.nanoTime() - waitingSince >= settings.idleLimit().toNanos()) {
             Agent a = agent;
-            error("app '" + (a == null ? memory.current().appName : a.app) + "' made no RAPP call and did not end for "
+            error("app '" + (a == null ? memory().appName : a.app) + "' made no RAPP call and did not end for "
                     + settings.idleLimit().toMillis() + " ms (idle.limit): it is destroyed");
             daStatus(next, AgentStatus.ERROR);
             next.tm = true;
@@ -770,31 +656,30 @@ public final class NaoCs implements Subsystem, RappCore {
     // execute (§3.8.11): one state for every RAPP function, relaying the pending call.
 
     void execute(int iteration) {
-        CsMemory next = memory.next();
+        CsMemory next = nextMemory();
         Call c = current;
         if (iteration == 0) {
             entered("execute");
             next.tm = false;
-            sentAt = steps;
-            relay(c);
+            relay.start(c, steps);
             return;
         }
-        if (memory.current().tm) {
+        if (memory().tm) {
             return;
         }
         if (c.state.get() != Call.TAKEN) {
             finishCall(next);
-        } else if (destroyRequested) {
+        } else if (console.destroyRequested()) {
             // Back to wait_cmd, which honours the request; the request stays set until then.
             c.fail(OPERATOR_DESTROY);
             finishCall(next);
-        } else if (completed(c)) {
+        } else if (relay.completed(c, steps)) {
             c.complete();
             finishCall(next);
-        } else if (rejection(c) != null) {
-            c.fail(rejection(c));
+        } else if (relay.rejection(c) != null) {
+            c.fail(relay.rejection(c));
             finishCall(next);
-        } else if (System.nanoTime() - deadline >= 0) {
+        } else if (relay.timedOut()) {
             c.fail("no completion reported within " + settings.callTimeout().toMillis() + " ms");
             finishCall(next);
         }
@@ -803,291 +688,6 @@ public final class NaoCs implements Subsystem, RappCore {
     private void finishCall(CsMemory next) {
         current = null;
         next.tm = true;
-    }
-
-    private void relay(Call c) {
-        deadline = System.nanoTime() + settings.callTimeout().toNanos();
-        ls0 = lsStatus.get().replySeq;
-        lsReason0 = lsStatus.get().reasonSeq;
-        mic0 = c.fn == Call.Fn.WORD_SPOTTING ? micStatus.get().rwSeq : micStatus.get().recSeq;
-        micReason0 = micStatus.get().reasonSeq;
-        body0 = bodyStatus.get().attainedSeq;
-        bodyReason0 = bodyStatus.get().reasonSeq;
-        value0 = bodyStatus.get().valueSeq;
-        nextGet = steps;
-        cam0 = camStatus.get().imageSeq;
-        camReason0 = camStatus.get().reasonSeq;
-        phase = 0;
-        switch (c.fn) {
-            case TEXT_TO_SPEECH -> {
-                LsCommand l = lsCommand.message();
-                l.cmd = LsCommand.Cmd.SAY;
-                l.text = c.text;
-                l.params.dl = c.language;
-                lsCommand.send();
-            }
-            case PLAY_AUDIO -> {
-                LsCommand l = lsCommand.message();
-                l.cmd = LsCommand.Cmd.PLAY;
-                l.fp = c.file;
-                l.beginPosition = c.a;
-                l.playLoop = c.flag;
-                l.volume = c.b;
-                lsCommand.send();
-            }
-            case WORD_SPOTTING -> {
-                MicCommand m = micCommand.message();
-                m.cmd = MicCommand.Cmd.RECOGNIZE;
-                m.dct.clear();
-                for (String w : c.words) {
-                    m.dct.add(w);
-                }
-                m.threshold = c.a;
-                micCommand.send();
-            }
-            case CAPTURE_AUDIO -> {
-                MicCommand m = micCommand.message();
-                m.cmd = MicCommand.Cmd.RECORD;
-                m.fp = c.file;
-                m.time = c.a;
-                m.samplingPeriod = SAMPLING_PERIOD;
-                micCommand.send();
-            }
-            case CAPTURE_AUDIO_SILENCE, VOICE_RECORD -> {
-                MicCommand m = micCommand.message();
-                m.cmd = MicCommand.Cmd.REGISTER;
-                m.fp = c.file;
-                m.enrg = c.fn == Call.Fn.VOICE_RECORD ? settings.energy() : c.a;
-                m.st = c.b;
-                m.samplingPeriod = SAMPLING_PERIOD;
-                m.params.sampleRate = 16000;
-                m.params.channels[MicParams.FRONT] = true;
-                micCommand.send();
-            }
-            case MOVE_TO -> {
-                BodyCommand b = bodyCommand.message();
-                b.cmd = BodyCommand.Cmd.MOVE_TO;
-                b.dpose.set(c.a, c.b, c.c);
-                bodyCommand.send();
-            }
-            case MOVE_VEL -> {
-                BodyCommand b = bodyCommand.message();
-                b.cmd = BodyCommand.Cmd.MOVE;
-                b.velocity.set(c.a, c.b, c.c);
-                bodyCommand.send();
-            }
-            case MOVE_STOP -> {
-                bodyCommand.message().cmd = BodyCommand.Cmd.STOP;
-                bodyCommand.send();
-            }
-            case TAKE_PREDEFINED_POSTURE -> {
-                BodyCommand b = bodyCommand.message();
-                b.cmd = BodyCommand.Cmd.POSTURE;
-                b.dpost.set(c.text, c.a);
-                bodyCommand.send();
-            }
-            case MOVE_JOINT, LOOK_AT_POINT -> {
-                BodyCommand b = bodyCommand.message();
-                b.cmd = BodyCommand.Cmd.INTERPOLATION;
-                b.dja.clear();
-                for (int k = 0; k < c.joints.length; k++) {
-                    b.dja.add(c.joints[k], c.values[k]);
-                }
-                b.dja.fractionMaxSpeed = c.a;
-                bodyCommand.send();
-            }
-            case REST -> {
-                BodyCommand b = bodyCommand.message();
-                b.cmd = BodyCommand.Cmd.POSTURE;
-                b.dpost.set(REST_POSTURE, REST_SPEED);
-                bodyCommand.send();
-            }
-            case MOVE_ALONG_PATH -> moveToSegment(c);
-            case CAPTURE_IMAGE -> {
-                CamCommand m = camCommand.message();
-                m.cmd = CamCommand.Cmd.IMAGE;
-                m.params.cid = (int) c.a;
-                m.params.res = (int) c.b;
-                m.params.cs = CamParams.kBGRColorSpace;
-                m.params.fr = CamParams.maxCameraFPS;
-                camCommand.send();
-            }
-            case SET_CAMERA_PARAMS -> {
-                CamCommand m = camCommand.message();
-                m.cmd = CamCommand.Cmd.SET_PARAMETERS;
-                m.dataName = c.text;
-                m.value = (int) c.b;
-                m.params.cid = (int) c.a;
-                camCommand.send();
-            }
-            case GET_ROBOT_POSITION, GLOBAL_LOCALIZATION -> {
-                // The body effector reports its EKF pose every step: these are answered from it, no command.
-            }
-            // The angles are read one GET at a time (transformDone); Torso, which has none, is done at the next step.
-            case GET_TRANSFORM -> transformDone(c);
-        }
-    }
-
-    /**
-     * moveAlongPath's segment {@link #phase}: a MOVE_TO from where the robot is now (the EKF pose, through the world
-     * frame's origin) to the path's next pose, in the robot frame, so each segment starts where the last one ended.
-     */
-    private void moveToSegment(Call c) {
-        Pose p = bodyStatus.get().pose;
-        double cos = Math.cos(originTheta);
-        double sin = Math.sin(originTheta);
-        double wx = originX + cos * p.x - sin * p.y;
-        double wy = originY + sin * p.x + cos * p.y;
-        double wt = originTheta + p.theta;
-        double dx = c.xs[phase] - wx;
-        double dy = c.ys[phase] - wy;
-        BodyCommand b = bodyCommand.message();
-        b.cmd = BodyCommand.Cmd.MOVE_TO;
-        b.dpose.set(Math.cos(wt) * dx + Math.sin(wt) * dy, -Math.sin(wt) * dx + Math.cos(wt) * dy,
-                Math.IEEEremainder(c.thetas[phase] - wt, 2 * Math.PI));
-        bodyCommand.send();
-        body0 = bodyStatus.get().attainedSeq;
-    }
-
-    /** Whether the virtual side reported the call's completion (its …Seq counter moved). */
-    private boolean completed(Call c) {
-        return switch (c.fn) {
-            case TEXT_TO_SPEECH, PLAY_AUDIO -> lsStatus.get().replySeq != ls0;
-            case WORD_SPOTTING -> {
-                boolean done = micStatus.get().rwSeq != mic0;
-                if (done) {
-                    c.word = micStatus.get().rw;
-                }
-                yield done;
-            }
-            case CAPTURE_AUDIO, CAPTURE_AUDIO_SILENCE, VOICE_RECORD -> micStatus.get().recSeq != mic0;
-            case MOVE_TO, TAKE_PREDEFINED_POSTURE, MOVE_JOINT, LOOK_AT_POINT -> bodyStatus.get().attainedSeq != body0;
-            // moveVel and moveStop return at once: done once the effector had the steps to reject them and did not.
-            case MOVE_VEL, MOVE_STOP -> steps - sentAt >= STEPS_TO_REJECT && bodyStatus.get().reasonSeq == bodyReason0;
-            // setCameraParams is one step of the camera's (§3.7.4): done once it had the steps to reject it and did not.
-            case SET_CAMERA_PARAMS -> steps - sentAt >= STEPS_TO_REJECT && camStatus.get().reasonSeq == camReason0;
-            case REST -> restDone(c);
-            case MOVE_ALONG_PATH -> pathDone(c);
-            case GET_TRANSFORM -> transformDone(c);
-            case CAPTURE_IMAGE -> camStatus.get().imageSeq != cam0 && copyImage(c);
-            case GET_ROBOT_POSITION -> {
-                Pose p = bodyStatus.get().pose;
-                double cos = Math.cos(originTheta);
-                double sin = Math.sin(originTheta);
-                c.x = originX + cos * p.x - sin * p.y;
-                c.y = originY + sin * p.x + cos * p.y;
-                c.theta = Math.IEEEremainder(originTheta + p.theta, 2 * Math.PI);
-                yield true;
-            }
-            case GLOBAL_LOCALIZATION -> {
-                // The origin that makes origin ∘ EKF pose = the given pose.
-                Pose p = bodyStatus.get().pose;
-                originTheta = c.c - p.theta;
-                double cos = Math.cos(originTheta);
-                double sin = Math.sin(originTheta);
-                originX = c.a - (cos * p.x - sin * p.y);
-                originY = c.b - (sin * p.x + cos * p.y);
-                yield true;
-            }
-        };
-    }
-
-    /** rest: Crouch attained → the stiffness of the Body chain to 0; done once the effector did not reject that. */
-    private boolean restDone(Call c) {
-        if (phase == 0) {
-            if (bodyStatus.get().attainedSeq != body0) {
-                if (!bodyStatus.get().attained) {
-                    c.fail(REST_POSTURE + " was not attained; the stiffness stays on");
-                    return true;
-                }
-                BodyCommand b = bodyCommand.message();
-                b.cmd = BodyCommand.Cmd.STIFFNESS;
-                b.stiffness.clear();
-                b.stiffness.add("Body", 0.0);
-                bodyCommand.send();
-                phase = 1;
-                sentAt = steps;
-            }
-            return false;
-        }
-        return steps - sentAt >= STEPS_TO_REJECT && bodyStatus.get().reasonSeq == bodyReason0;
-    }
-
-    /** moveAlongPath: each attained segment starts the next; done when the last is attained. */
-    private boolean pathDone(Call c) {
-        if (bodyStatus.get().attainedSeq == body0) {
-            return false;
-        }
-        if (!bodyStatus.get().attained) {
-            c.fail("segment " + phase + " of the path was not attained");
-            return true;
-        }
-        if (++phase == c.xs.length) {
-            return true;
-        }
-        moveToSegment(c);
-        return false;
-    }
-
-    /**
-     * getTransform: the measured angle of each joint of the frame in turn, read from e_core,body with a GET of its
-     * ALMemory key ({@link #phase} is the joint being read); the frame's transform once all are in. A GET e_core,body
-     * did not take (it was busy) is sent again after {@link #GET_RESEND} steps. Allocates nothing.
-     */
-    private boolean transformDone(Call c) {
-        BodyStatus s = bodyStatus.get();
-        if (phase < c.keys.length && s.valueSeq != value0) {
-            value0 = s.valueSeq;
-            // A late answer to an earlier GET names another key and is passed over.
-            if (c.keys[phase].equals(s.value.dataName)) {
-                if (s.value.kind != DataValue.Kind.NUMBER || !Double.isFinite(s.value.number)) {
-                    c.fail("e_core,body read no angle for " + c.frame.joint(phase).naoqiName() + ": " + s.value);
-                    return true;
-                }
-                c.values[phase++] = s.value.number;
-                nextGet = steps + GET_GAP;
-            }
-        }
-        if (phase == c.keys.length) {
-            c.frame.transform(c.values, c.transform);
-            return true;
-        }
-        if (steps - nextGet >= 0) {
-            BodyCommand b = bodyCommand.message();
-            b.cmd = BodyCommand.Cmd.GET;
-            b.dataName = c.keys[phase];
-            bodyCommand.send();
-            nextGet = steps + GET_RESEND;
-        }
-        return false;
-    }
-
-    /** captureImage: the camera's image into the room the agent's thread made for it, in its ROS layout. */
-    private boolean copyImage(Call c) {
-        Image image = camStatus.get().image;
-        if (image.length > c.pixels.length) {
-            c.fail("the camera sent " + image.length + " bytes for a " + image.width + "×" + image.height
-                    + " image; the resolution asked for holds " + c.pixels.length);
-            return true;
-        }
-        System.arraycopy(image.data, 0, c.pixels, 0, image.length);
-        c.width = image.width;
-        c.height = image.height;
-        c.layers = image.layers;
-        c.encoding = image.encoding;
-        c.length = image.length;
-        return true;
-    }
-
-    /** The virtual side's rejection reason for the call, or null. */
-    private String rejection(Call c) {
-        return switch (c.fn) {
-            case TEXT_TO_SPEECH, PLAY_AUDIO -> lsStatus.get().reasonSeq != lsReason0 ? lsStatus.get().reason : null;
-            case WORD_SPOTTING, CAPTURE_AUDIO, CAPTURE_AUDIO_SILENCE, VOICE_RECORD ->
-                    micStatus.get().reasonSeq != micReason0 ? micStatus.get().reason : null;
-            case CAPTURE_IMAGE, SET_CAMERA_PARAMS -> camStatus.get().reasonSeq != camReason0 ? camStatus.get().reason : null;
-            default -> bodyStatus.get().reasonSeq != bodyReason0 ? bodyStatus.get().reason : null;
-        };
     }
 
     // destroy (§3.8.12): destroyDA() without waiting: revoke and interrupt now, stop and uninstall on the worker.
@@ -1102,11 +702,11 @@ public final class NaoCs implements Subsystem, RappCore {
             c.fail("the agent is being destroyed");
         }
         slot.set(null);
-        CsMemory next = memory.next();
+        CsMemory next = nextMemory();
         next.pkg = null;
         daStatus(next, null);
         if (a != null) {
-            destroyed++;
+            console.destroyed();
             a.rapp.revoke();
             a.thread.interrupt();
             worker.execute(() -> a.destroy(host, settings));

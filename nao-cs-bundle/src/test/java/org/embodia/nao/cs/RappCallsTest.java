@@ -372,7 +372,7 @@ class RappCallsTest {
             again = rig.bodyCommand.isNew() ? rig.bodyCommand.get().dataName : null;
         } while (again == null && steps < 100);
         assertEquals(key("LShoulderPitch"), again);
-        assertEquals(NaoCs.GET_RESEND, steps);
+        assertEquals(CallRelay.GET_RESEND, steps);
 
         rig.value(key("HeadYaw"), 1.0);
         rig.step();

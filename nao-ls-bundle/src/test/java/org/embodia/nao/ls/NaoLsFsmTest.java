@@ -155,7 +155,7 @@ class NaoLsFsmTest {
                 rig.cs.message().copyFrom(command);
                 rig.cs.send();
             }
-            rig.effector.send();
+            rig.real.send();
             rig.ls.commandBuffer().receive();
             rig.ls.reStatusBuffer().receive();
             rig.fsm.step();

@@ -153,7 +153,7 @@ class NaoMicFsmTest {
                 rig.cs.message().copyFrom(command);
                 rig.cs.send();
             }
-            rig.receptor.send();
+            rig.real.send();
             rig.mic.commandBuffer().receive();
             rig.mic.reStatusBuffer().receive();
             rig.fsm.step();

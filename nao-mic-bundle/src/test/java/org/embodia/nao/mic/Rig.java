@@ -1,18 +1,12 @@
 package org.embodia.nao.mic;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.embodia.api.behavior.Behavior;
-import org.embodia.api.buffer.InputBuffer;
-import org.embodia.api.buffer.OutputBuffer;
 import org.embodia.api.fsm.FsmDefinition;
-import org.embodia.fsm.engine.FsmExecutor;
 import org.embodia.fsm.engine.FsmLoadException;
-import org.embodia.fsm.engine.FsmLoader;
 import org.embodia.nao.api.MicCommand;
 import org.embodia.nao.api.MicParams;
 import org.embodia.nao.api.MicReceptorCommand;
@@ -23,47 +17,39 @@ import org.embodia.nao.mic.behaviors.Idle;
 import org.embodia.nao.mic.behaviors.Recog;
 import org.embodia.nao.mic.behaviors.Record;
 import org.embodia.nao.mic.behaviors.Register;
+import org.embodia.testing.subsystem.VirtualSubsystemRig;
 
 /**
  * cs and the real receptor around one r_core,mic, stepped as the scheduler steps it: each step the
  * real receptor reports, cs may send a command, r_core,mic receives both, its FSM steps over its real
  * predicates, its iteration ends, and cs and the real receptor receive what it sent.
  */
-final class Rig {
+final class Rig extends VirtualSubsystemRig<MicCommand, MicStatus, MicReceptorCommand, MicReceptorStatus> {
     static final String FILE = "fsm/nao.mic.yaml";
 
-    final NaoMic mic = new NaoMic();
-    final FsmExecutor fsm;
-    final OutputBuffer<MicCommand> cs = new OutputBuffer<>("command", MicCommand.class, MicCommand::new);
-    final OutputBuffer<MicReceptorStatus> receptor = new OutputBuffer<>("re_status", MicReceptorStatus.class, MicReceptorStatus::new);
-    final InputBuffer<MicReceptorCommand> reCommand = new InputBuffer<>("re_command", MicReceptorCommand.class, MicReceptorCommand::new);
-    final InputBuffer<MicStatus> csStatus = new InputBuffer<>("status", MicStatus.class, MicStatus::new);
+    final NaoMic mic;
 
     Rig() throws FsmLoadException {
-        cs.connect(mic.commandBuffer());
-        receptor.connect(mic.reStatusBuffer());
-        mic.reCommandBuffer().connect(reCommand);
-        mic.statusBuffer().connect(csStatus);
+        this(new NaoMic());
+    }
+
+    private Rig(NaoMic mic) throws FsmLoadException {
+        super(mic, FILE, behaviors(mic));
+        this.mic = mic;
+    }
+
+    private static Map<String, Behavior> behaviors(NaoMic mic) {
         Map<String, Behavior> behaviors = new LinkedHashMap<>();
         behaviors.put("idle", new Idle(mic));
         behaviors.put("record", new Record(mic));
         behaviors.put("register", new Register(mic));
         behaviors.put("recog", new Recog(mic));
         behaviors.put("get", new Get(mic));
-        fsm = FsmExecutor.create(definition(), behaviors, mic.predicates());
+        return behaviors;
     }
 
     static FsmDefinition definition() throws FsmLoadException {
-        try (InputStream in = NaoMic.class.getClassLoader().getResourceAsStream(FILE)) {
-            return FsmLoader.load(FILE, in, Map.of());
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** What the real receptor reports in the coming steps; edit, then step. */
-    MicReceptorStatus report() {
-        return receptor.message();
+        return VirtualSubsystemRig.definition(NaoMic.class, FILE);
     }
 
     /** The real receptor measures {@code energy} on every microphone in the coming steps. */
@@ -78,28 +64,6 @@ final class Rig {
             report().rw.add((String) wordsAndProbabilities[k], (Double) wordsAndProbabilities[k + 1]);
         }
         report().rwSeq++;
-    }
-
-    /**
-     * One step with a command from cs, or none when null. Returns the state that ran: the one the
-     * step's check left current (a state it selected runs its i0 in this step).
-     */
-    String step(MicCommand command) {
-        receptor.send();
-        if (command != null) {
-            cs.write(command);
-        }
-        mic.commandBuffer().receive();
-        mic.reStatusBuffer().receive();
-        fsm.step();
-        mic.endIteration();
-        reCommand.receive();
-        csStatus.receive();
-        return fsm.currentState();
-    }
-
-    String step() {
-        return step(null);
     }
 
     static MicCommand record(String fp, double time) {

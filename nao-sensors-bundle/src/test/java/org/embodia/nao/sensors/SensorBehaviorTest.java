@@ -124,8 +124,8 @@ class SensorBehaviorTest {
         String key = key(family);
         Rig rig = new Rig(family);
         rig.step(Rig.get(key));
-        rig.receptor.message().value.setNumbers(key, new double[] {1, 2, 3}, 3);
-        rig.receptor.message().valueSeq++;
+        rig.report().value.setNumbers(key, new double[] {1, 2, 3}, 3);
+        rig.report().valueSeq++;
         rig.step();
         DataValue v = rig.csStatus.get().value;
         assertEquals(DataValue.Kind.NUMBERS, v.kind);
@@ -134,8 +134,8 @@ class SensorBehaviorTest {
         endsOneStepLater(rig);
 
         rig.step(Rig.get(key));
-        rig.receptor.message().value.setNone(key); // ALMemory has no such entry (yet): still the answer
-        rig.receptor.message().valueSeq++;
+        rig.report().value.setNone(key); // ALMemory has no such entry (yet): still the answer
+        rig.report().valueSeq++;
         assertEquals("get", rig.step());
         assertTrue(rig.csStatus.isNew());
         assertEquals(DataValue.Kind.NONE, rig.csStatus.get().value.kind);

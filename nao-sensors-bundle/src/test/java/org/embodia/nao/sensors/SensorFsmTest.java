@@ -190,7 +190,7 @@ class SensorFsmTest {
         SensorCommand[] script = family.keys().stream().map(Rig::get).toArray(SensorCommand[]::new);
         OutputBuffer<SensorCommand> cs = rig.cs;
         InputBuffer<SensorReceptorCommand> reCommand = rig.reCommand;
-        SensorReceptorStatus report = rig.receptor.message();
+        SensorReceptorStatus report = rig.report();
         Set<String> visited = new HashSet<>();
         long[] k = {0};
         Runnable step = () -> {
@@ -203,7 +203,7 @@ class SensorFsmTest {
                 report.value.setNumber(reCommand.get().dataName, c);
                 report.valueSeq++;
             }
-            rig.receptor.send();
+            rig.real.send();
             rig.sensor.commandBuffer().receive();
             rig.sensor.reStatusBuffer().receive();
             rig.fsm.step();

@@ -1,26 +1,17 @@
 package org.embodia.scheduler.internal;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import org.apache.felix.service.command.Descriptor;
-import org.embodia.api.agent.Subsystem;
 import org.embodia.scheduler.ActivityDiagnostics;
 import org.embodia.scheduler.Agent;
+import org.embodia.scheduler.AgentSwap;
 import org.embodia.scheduler.SubsystemDiagnostics;
-import org.osgi.framework.Bundle;
-import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleException;
-import org.osgi.framework.ServiceReference;
-import org.osgi.framework.startlevel.BundleStartLevel;
-import org.osgi.framework.startlevel.FrameworkStartLevel;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -40,13 +31,12 @@ import org.osgi.service.component.annotations.ReferencePolicy;
         "osgi.command.function=step",
         "osgi.command.function=swap"})
 public final class AgentCommands {
-    static final long SWAP_TIMEOUT_MILLIS = 10_000;
-    private final BundleContext context;
+    private final AgentSwap swap;
     private final List<Agent> agents = new CopyOnWriteArrayList<>();
 
     @Activate
-    public AgentCommands(BundleContext context) {
-        this.context = context;
+    public AgentCommands(@Reference AgentSwap swap) {
+        this.swap = swap;
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
@@ -180,89 +170,21 @@ public final class AgentCommands {
     }
 
     /**
-     * agent:swap &lt;from&gt; &lt;to&gt; — replaces the subsystems of the bundles {@code from} by those of the
-     * bundles {@code to}, each a comma-separated list of symbolic names; {@code to} may instead be a
-     * location to install from ({@code file:...}). A bundle waiting above the framework's start level (a
-     * profile's stand-by) is brought down to it. {@code to} starts first and, as the newest offer of each
-     * subsystem, takes over at a cycle boundary; then {@code from} stops, so the loop never runs without
-     * them. When {@code to} does not offer every subsystem {@code from} offers within
-     * {@value #SWAP_TIMEOUT_MILLIS} ms, the bundles it started stop again and {@code from} keeps running.
+     * agent:swap &lt;from&gt; &lt;to&gt; — {@link AgentSwap}: replaces the subsystems of the bundles {@code from} by those of
+     * the bundles {@code to}, each a comma-separated list of symbolic names; {@code to} may instead be a location to
+     * install from ({@code file:...}).
      */
     @Descriptor("replaces the subsystems of some bundles by those of others, at a cycle boundary; the old ones stop once the new"
             + " ones run")
     public String swap(@Descriptor("the bundles to replace: symbolic names, comma-separated") String from,
             @Descriptor("the replacements: symbolic names, comma-separated, or a location to install from (file:...)") String to) throws BundleException, InterruptedException {
-        List<Bundle> old = bundles(from);
-        List<Bundle> replacements = to.contains(":") ? List.of(context.installBundle(to)) : bundles(to);
-        for (Bundle r : replacements) {
-            if (old.contains(r)) {
-                throw new IllegalArgumentException("a bundle cannot replace itself: " + r.getSymbolicName());
-            }
-        }
-        Set<String> needed = subsystemNames(old);
-        List<Bundle> started = new ArrayList<>();
-        int active = context.getBundle(0).adapt(FrameworkStartLevel.class).getStartLevel();
-        for (Bundle r : replacements) {
-            BundleStartLevel level = r.adapt(BundleStartLevel.class);
-            if (level.getStartLevel() > active) {
-                level.setStartLevel(active);
-            }
-            if (r.getState() != Bundle.ACTIVE) {
-                r.start();
-                started.add(r);
-            }
-        }
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SWAP_TIMEOUT_MILLIS);
-        Set<String> missing = missing(needed, replacements);
-        while (!missing.isEmpty() && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-            missing = missing(needed, replacements);
-        }
-        if (!missing.isEmpty()) {
-            for (Bundle r : started) {
-                r.stop();
-            }
-            throw new IllegalStateException(to + " does not offer " + String.join(", ", missing) + " (see the log for why);"
-                    + " " + from + " keeps running");
-        }
-        for (Bundle b : old) {
-            b.stop();
-        }
-        return "swapped " + from + " for " + replacements.stream().map(Bundle::getSymbolicName).collect(Collectors.joining(","));
+        AgentSwap.Swap done = to.contains(":") ? swap.install(names(from), to) : swap.swap(names(from), names(to));
+        return "swapped " + String.join(",", done.stopped()) + " for " + String.join(",", done.started()) + " ("
+                + String.join(", ", done.subsystems()) + ")";
     }
 
-    private List<Bundle> bundles(String symbolicNames) {
-        return Arrays.stream(symbolicNames.split(",")).map(String::trim).map(this::bundle).toList();
-    }
-
-    /** The names of the subsystems the bundles register. */
-    private Set<String> subsystemNames(List<Bundle> bundles) {
-        Set<String> names = new TreeSet<>();
-        for (Bundle b : bundles) {
-            ServiceReference<?>[] refs = b.getRegisteredServices();
-            for (ServiceReference<?> ref : refs == null ? new ServiceReference<?>[0] : refs) {
-                Object service = context.getService(ref);
-                try {
-                    if (service instanceof Subsystem s) {
-                        names.add(s.name().toString());
-                    }
-                } finally {
-                    context.ungetService(ref);
-                }
-            }
-        }
-        return names;
-    }
-
-    private Set<String> missing(Set<String> needed, List<Bundle> replacements) {
-        Set<String> missing = new TreeSet<>(needed);
-        missing.removeAll(subsystemNames(replacements));
-        return missing;
-    }
-
-    private Bundle bundle(String symbolicName) {
-        return Arrays.stream(context.getBundles()).filter(b -> symbolicName.equals(b.getSymbolicName())).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no bundle " + symbolicName));
+    private static List<String> names(String commaSeparated) {
+        return Arrays.stream(commaSeparated.split(",")).map(String::trim).toList();
     }
 
     private Agent agent(String name) {

@@ -2,6 +2,8 @@ package org.embodia.scheduler.internal;
 
 import java.util.concurrent.locks.LockSupport;
 
+import org.embodia.scheduler.Realtime;
+
 /**
  * An activity on its own thread at a fixed rate. Deadlines are absolute (start + k·period), so the
  * loop does not drift; it sleeps until shortly before the deadline and spins the rest, with the

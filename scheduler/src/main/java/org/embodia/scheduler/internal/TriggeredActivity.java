@@ -3,6 +3,7 @@ package org.embodia.scheduler.internal;
 import java.util.concurrent.locks.LockSupport;
 
 import org.embodia.api.agent.CycleTrigger;
+import org.embodia.scheduler.Realtime;
 
 /**
  * An activity on its own real-time thread whose cycles the hardware starts: each begins when every one of its

@@ -7,11 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Parameter;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.apache.felix.service.command.Descriptor;
 import org.embodia.scheduler.ActivityDiagnostics;
 import org.embodia.scheduler.Agent;
+import org.embodia.scheduler.AgentSwap;
 import org.embodia.scheduler.Percentiles;
 import org.embodia.scheduler.StateSwitch;
 import org.embodia.scheduler.SubsystemDiagnostics;
@@ -107,6 +109,29 @@ class AgentCommandsTest {
         assertTrue(sim.contains("wake latency not measured"), sim);
         String stepped = c.diag("stepped");
         assertTrue(stepped.contains("overruns not counted (the clock ticks on demand, without a period)"), stepped);
+    }
+
+    /** The command only parses: the swap itself is the service's, tested in a framework (itests-paxexam). */
+    @Test
+    void swapPassesTheNamedBundlesToTheServiceOrInstallsFromALocation() throws Exception {
+        List<String> calls = new ArrayList<>();
+        AgentSwap recording = new AgentSwap() {
+            @Override
+            public Swap swap(List<String> from, List<String> to) {
+                calls.add("swap " + from + " " + to);
+                return new Swap(from, to, List.of("t/a.y/re", "t/a.x/re"));
+            }
+
+            @Override
+            public Swap install(List<String> from, String location) {
+                calls.add("install " + from + " " + location);
+                return new Swap(from, List.of("z.installed"), List.of("t/a.x/re"));
+            }
+        };
+        AgentCommands c = new AgentCommands(recording);
+        assertEquals("swapped x,y for z (t/a.x/re, t/a.y/re)", c.swap("x, y", "z"));
+        assertEquals("swapped x for z.installed (t/a.x/re)", c.swap("x", "file:z.jar"));
+        assertEquals(List.of("swap [x, y] [z]", "install [x] file:z.jar"), calls);
     }
 
     @Test

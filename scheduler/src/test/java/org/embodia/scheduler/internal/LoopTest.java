@@ -18,6 +18,7 @@ import org.embodia.api.buffer.Message;
 import org.embodia.api.buffer.OutputBuffer;
 import org.embodia.fsm.engine.FsmExecutor;
 import org.embodia.fsm.engine.FsmLoader;
+import org.embodia.scheduler.Realtime;
 import org.embodia.testing.Allocations;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,7 @@
 /**
  * FRI 1.x for the KUKA LWR 4+ on the wire: the measurement datagram the KRC sends (tFriMsrData) and the
  * command datagram the remote side answers with (tFriCmdData), each with its encoding and decoding, so that
- * the remote side (lwr-bundle) and the simulated KRC (velma-sim-bundle) speak one layout. Nothing here
+ * the remote side (lwr-bundle) and the emulated KRC (velma-emulator) speak one layout. Nothing here
  * allocates once built.
  */
 @Version("1.0.0")

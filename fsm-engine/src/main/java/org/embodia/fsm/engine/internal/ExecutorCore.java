@@ -4,10 +4,10 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
-import org.embodia.api.fsm.State;
 import org.embodia.api.fsm.StateMachineDefinition;
 import org.embodia.api.fsm.TransitionRule;
 import org.embodia.api.fsm.TransitionType;
+import org.embodia.api.fsm.state.State;
 import org.embodia.fsm.engine.ExecutorError;
 
 /**

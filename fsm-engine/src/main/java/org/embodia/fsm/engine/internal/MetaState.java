@@ -5,13 +5,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.embodia.api.fsm.BaseState;
-import org.embodia.api.fsm.Configuration;
 import org.embodia.api.fsm.SourceLocation;
-import org.embodia.api.fsm.StateContext;
 import org.embodia.api.fsm.StateMachineDefinition;
 import org.embodia.api.fsm.TransitionRule;
 import org.embodia.api.fsm.TransitionType;
+import org.embodia.api.fsm.state.BaseState;
+import org.embodia.api.fsm.state.Configuration;
+import org.embodia.api.fsm.state.StateContext;
 
 /**
  * Plays its own FSM (options Managed, transitions, init, configs, StepByStep — false by default

@@ -3,10 +3,10 @@ package org.embodia.fsm.engine.internal;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.embodia.api.fsm.BaseState;
-import org.embodia.api.fsm.Configuration;
-import org.embodia.api.fsm.State;
-import org.embodia.api.fsm.StateContext;
+import org.embodia.api.fsm.state.BaseState;
+import org.embodia.api.fsm.state.Configuration;
+import org.embodia.api.fsm.state.State;
+import org.embodia.api.fsm.state.StateContext;
 
 /**
  * Runs every listed state every iteration (one after the other, as mc_rtc does) and completes when

@@ -1,6 +1,6 @@
 package org.embodia.fsm.engine.internal;
 
-import org.embodia.api.fsm.StateContext;
+import org.embodia.api.fsm.state.StateContext;
 
 /** The context an executor hands its current state; reused from one activation to the next. */
 final class PathContext implements StateContext {

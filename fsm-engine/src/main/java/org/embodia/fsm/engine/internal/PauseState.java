@@ -1,7 +1,7 @@
 package org.embodia.fsm.engine.internal;
 
-import org.embodia.api.fsm.BaseState;
-import org.embodia.api.fsm.StateContext;
+import org.embodia.api.fsm.state.BaseState;
+import org.embodia.api.fsm.state.StateContext;
 
 /**
  * Waits {@code duration} seconds and outputs OK: with time step dt it completes on run number

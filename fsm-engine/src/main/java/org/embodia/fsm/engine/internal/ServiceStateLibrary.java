@@ -6,7 +6,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
-import org.embodia.api.fsm.State;
+import org.embodia.api.fsm.state.State;
 import org.embodia.fsm.engine.StateLibrary;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceObjects;

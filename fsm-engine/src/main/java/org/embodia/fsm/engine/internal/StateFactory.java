@@ -6,12 +6,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
-import org.embodia.api.fsm.Configuration;
 import org.embodia.api.fsm.SourceLocation;
-import org.embodia.api.fsm.State;
 import org.embodia.api.fsm.StateMachineDefinition;
 import org.embodia.api.fsm.TextState;
 import org.embodia.api.fsm.TransitionRule;
+import org.embodia.api.fsm.state.Configuration;
+import org.embodia.api.fsm.state.State;
 import org.embodia.fsm.engine.Problem;
 import org.embodia.fsm.engine.StateLibrary;
 

@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.embodia.api.fsm.Configuration;
 import org.embodia.api.fsm.StateMachineDefinition;
 import org.embodia.api.fsm.TextState;
 import org.embodia.api.fsm.TransitionRule;
 import org.embodia.api.fsm.TransitionType;
+import org.embodia.api.fsm.state.Configuration;
 import org.embodia.fsm.engine.Problem;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;

@@ -22,7 +22,7 @@ import org.embodia.scheduler.SubsystemDiagnostics;
 import org.embodia.velma.api.FriState;
 import org.embodia.velma.cs.api.Motion;
 import org.embodia.velma.cs.api.VelmaTaskInterface;
-import org.embodia.velma.sim.peer.VelmaPeers;
+import org.embodia.velma.emulator.VelmaPeers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.osgi.framework.Bundle;

@@ -1,0 +1,30 @@
+package org.embodia.nao.cs;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * What cs's worker hands back to the loop for the job a behaviour gave it at its i0 (store and agent I/O, which the
+ * loop must not wait for): one of these, taken by the behaviour that asked.
+ */
+sealed interface WorkerOutcome {
+    /** The job failed: a clear error for the operator and the log. */
+    record Failed(String why) implements WorkerOutcome {
+    }
+
+    /** init, or listen's retry: the store's apps, keyword → app. */
+    record AppsRead(Map<String, String> appByKeyword) implements WorkerOutcome {
+    }
+
+    /** interpret_long: the sentence the RAPP Platform heard. */
+    record Heard(String sentence) implements WorkerOutcome {
+    }
+
+    /** load: the app's package, downloaded and checked. */
+    record Downloaded(Path jar) implements WorkerOutcome {
+    }
+
+    /** activate: the app's agent, started on its own thread. */
+    record Started(NaoCs.Agent agent) implements WorkerOutcome {
+    }
+}
