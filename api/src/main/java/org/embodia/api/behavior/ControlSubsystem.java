@@ -29,6 +29,9 @@ public abstract class ControlSubsystem<M extends Message<M>> implements Subsyste
     private final Memory<M> memory;
     private final List<InputBuffer<?>> inputs = new ArrayList<>();
     private final List<OutputBuffer<?>> outputs = new ArrayList<>();
+    /** Read-only views, made once: the scheduler asks for them whenever it plans. */
+    private final List<InputBuffer<?>> inputsView = Collections.unmodifiableList(inputs);
+    private final List<OutputBuffer<?>> outputsView = Collections.unmodifiableList(outputs);
 
     /**
      * @param name the subsystem's full name, e.g. {@code core/a./cs}
@@ -67,12 +70,12 @@ public abstract class ControlSubsystem<M extends Message<M>> implements Subsyste
 
     @Override
     public final List<InputBuffer<?>> inputs() {
-        return Collections.unmodifiableList(inputs);
+        return inputsView;
     }
 
     @Override
     public final List<OutputBuffer<?>> outputs() {
-        return Collections.unmodifiableList(outputs);
+        return outputsView;
     }
 
     /** The predicates the subclass adds with {@link #predicates(Predicates.Builder)}. */

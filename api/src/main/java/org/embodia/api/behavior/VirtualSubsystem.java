@@ -7,9 +7,7 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 
-import org.embodia.api.agent.Subsystem;
 import org.embodia.api.agent.SubsystemKind;
-import org.embodia.api.agent.SubsystemName;
 import org.embodia.api.buffer.InputBuffer;
 import org.embodia.api.buffer.Message;
 import org.embodia.api.buffer.OutputBuffer;
@@ -17,8 +15,9 @@ import org.osgi.annotation.versioning.ConsumerType;
 
 /**
  * A virtual effector or virtual receptor of the Embodied Agent ([RAPP] §2, fig. 2): the subsystem
- * between the control subsystem cs and one real effector or receptor. It holds what all of them share,
- * so that a subclass writes only what its own transition functions assign:
+ * between the control subsystem cs and one real effector or receptor: a {@link ControlSubsystem} whose buffers are
+ * the four the method gives it. It holds what all of them share, so that a subclass writes only what its own
+ * transition functions assign:
  * <ul>
  * <li>the buffers {@code command} (C) from cs, {@code status} (S) to cs, {@code re_command} (RC) to the
  * real effector or receptor and {@code re_status} (RS) from it;</li>
@@ -46,7 +45,7 @@ import org.osgi.annotation.versioning.ConsumerType;
  */
 @ConsumerType
 public abstract class VirtualSubsystem<C extends Message<C>, S extends Message<S>, RC extends Message<RC>, RS extends Message<RS>,
-        M extends TmMemory<M>> implements Subsystem {
+        M extends TmMemory<M>> extends ControlSubsystem<M> {
 
     /** Where the status to cs carries why cs's last command was rejected. */
     @FunctionalInterface
@@ -78,15 +77,10 @@ public abstract class VirtualSubsystem<C extends Message<C>, S extends Message<S
         }
     }
 
-    private final SubsystemName name;
-    private final String fsm;
     private final InputBuffer<C> command;
     private final OutputBuffer<S> status;
     private final OutputBuffer<RC> reCommand;
     private final InputBuffer<RS> reStatus;
-    private final List<InputBuffer<?>> inputs;
-    private final List<OutputBuffer<?>> outputs;
-    private final Memory<M> memory;
     private final CommandIntake<C> intake;
     private final ReasonField<? super S> reason;
     /** Filled while the subclass is constructed, read by index in each step (an iterator would allocate). */
@@ -107,49 +101,26 @@ public abstract class VirtualSubsystem<C extends Message<C>, S extends Message<S
     protected VirtualSubsystem(String name, String fsm, Class<C> commandType, Supplier<C> newCommand, Class<S> statusType,
             Supplier<S> newStatus, Class<RC> reCommandType, Supplier<RC> newReCommand, Class<RS> reStatusType, Supplier<RS> newReStatus,
             Supplier<M> newMemory, Function<? super C, String> check, ReasonField<? super S> reason) {
-        this.name = SubsystemName.parse(name);
-        if (this.name.kind() != SubsystemKind.VIRTUAL_EFFECTOR && this.name.kind() != SubsystemKind.VIRTUAL_RECEPTOR) {
-            throw new IllegalArgumentException("'" + name + "' names a subsystem of kind " + this.name.kind().suffix()
+        super(name, fsm, newMemory);
+        SubsystemKind kind = name().kind();
+        if (kind != SubsystemKind.VIRTUAL_EFFECTOR && kind != SubsystemKind.VIRTUAL_RECEPTOR) {
+            throw new IllegalArgumentException("'" + name + "' names a subsystem of kind " + kind.suffix()
                     + "; a virtual effector's name ends in /ve, a virtual receptor's in /vr");
         }
-        this.fsm = fsm;
-        this.command = new InputBuffer<>("command", commandType, newCommand);
-        this.status = new OutputBuffer<>("status", statusType, newStatus);
-        this.reCommand = new OutputBuffer<>("re_command", reCommandType, newReCommand);
-        this.reStatus = new InputBuffer<>("re_status", reStatusType, newReStatus);
-        this.inputs = List.of(command, reStatus);
-        this.outputs = List.of(status, reCommand);
-        this.memory = new Memory<>(newMemory);
+        this.command = input("command", commandType, newCommand);
+        this.status = output("status", statusType, newStatus);
+        this.reCommand = output("re_command", reCommandType, newReCommand);
+        this.reStatus = input("re_status", reStatusType, newReStatus);
         this.intake = new CommandIntake<>(command, newCommand, check);
         this.reason = reason;
     }
 
-    @Override
-    public final SubsystemName name() {
-        return name;
-    }
-
-    @Override
-    public final String fsm() {
-        return fsm;
-    }
-
-    @Override
-    public final List<InputBuffer<?>> inputs() {
-        return inputs;
-    }
-
-    @Override
-    public final List<OutputBuffer<?>> outputs() {
-        return outputs;
-    }
-
     /** cmdValid, the subclass's {@link #commandPredicates command predicates}, and tm (e^i[tm] or r^i[tm]). */
     @Override
-    public final Predicates predicates() {
-        Predicates.Builder predicates = Predicates.builder().add("cmdValid", this::takeValidCommand);
+    protected final void predicates(Predicates.Builder predicates) {
+        predicates.add("cmdValid", this::takeValidCommand);
         commandPredicates(predicates);
-        return predicates.add("tm", () -> memory.current().tm).build();
+        predicates.add("tm", () -> memory().tm);
     }
 
     /** Adds the predicates cx^i[cmd] = ... that the FSM definition names, e.g. cmdGet, through {@link #commandIs}. */
@@ -169,8 +140,9 @@ public abstract class VirtualSubsystem<C extends Message<C>, S extends Message<S
         return valid;
     }
 
+    /** Sends cs what the step assigned and notes the real side's counts; the memory is committed after this. */
     @Override
-    public final void endIteration() {
+    protected final void iterationEnded() {
         idleBefore = idleRan;
         idleRan = false;
         if (statusAssigned) {
@@ -181,7 +153,6 @@ public abstract class VirtualSubsystem<C extends Message<C>, S extends Message<S
             CountedField field = counted.get(k);
             field.seen = field.count.applyAsLong(r);
         }
-        memory.commit();
         intake.endIteration();
     }
 
@@ -248,19 +219,9 @@ public abstract class VirtualSubsystem<C extends Message<C>, S extends Message<S
         return intake.accepted();
     }
 
-    /** s^i: the memory as this step found it. */
-    public final M memory() {
-        return memory.current();
-    }
-
-    /** s^(i+1): the memory this step leaves; a field not written keeps its value. */
-    public final M nextMemory() {
-        return memory.next();
-    }
-
     /** Clears tm when a behaviour's state ends, so the next behaviour starts from tm = FALSE, as its i0 assignment assumes. */
     public void endBehavior() {
-        memory.next().tm = false;
+        nextMemory().tm = false;
     }
 
     /** Ex^i or Rx^i: the real effector's or receptor's latest report. */

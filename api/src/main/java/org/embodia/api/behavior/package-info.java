@@ -2,9 +2,10 @@
  * Behaviours: transition functions over buffers and internal memory, named predicates ([RAPP] §2.2), and
  * the plumbing every virtual effector and receptor shares ({@link org.embodia.api.behavior.VirtualSubsystem}) and that
  * of a subsystem that declares its own buffers, as a control subsystem does ({@link
- * org.embodia.api.behavior.ControlSubsystem}).
+ * org.embodia.api.behavior.ControlSubsystem}). 3.0.0: {@code VirtualSubsystem} is a {@code ControlSubsystem}; its
+ * {@code memory()} and {@code nextMemory()} are now the base class's, whose erasure returns a {@code Message}.
  */
-@Version("2.1.0")
+@Version("3.0.0")
 @Export
 package org.embodia.api.behavior;
 
