@@ -217,10 +217,8 @@ final class CallRelay {
      */
     private void moveToSegment(Call c) {
         Pose p = bodyStatus.get().pose;
-        double cos = Math.cos(originTheta);
-        double sin = Math.sin(originTheta);
-        double wx = originX + cos * p.x - sin * p.y;
-        double wy = originY + sin * p.x + cos * p.y;
+        double wx = worldX(p);
+        double wy = worldY(p);
         double wt = originTheta + p.theta;
         double dx = c.xs[phase] - wx;
         double dy = c.ys[phase] - wy;
@@ -256,10 +254,8 @@ final class CallRelay {
             case CAPTURE_IMAGE -> camStatus.get().imageSeq != cam0 && copyImage(c);
             case GET_ROBOT_POSITION -> {
                 Pose p = bodyStatus.get().pose;
-                double cos = Math.cos(originTheta);
-                double sin = Math.sin(originTheta);
-                c.x = originX + cos * p.x - sin * p.y;
-                c.y = originY + sin * p.x + cos * p.y;
+                c.x = worldX(p);
+                c.y = worldY(p);
                 c.theta = Math.IEEEremainder(originTheta + p.theta, 2 * Math.PI);
                 yield true;
             }
@@ -372,6 +368,16 @@ final class CallRelay {
             case CAPTURE_IMAGE, SET_CAMERA_PARAMS -> camStatus.get().reasonSeq != camReason0 ? camStatus.get().reason : null;
             default -> bodyStatus.get().reasonSeq != bodyReason0 ? bodyStatus.get().reason : null;
         };
+    }
+
+    /** The EKF pose's x in the world frame, through the origin globalLocalization set. */
+    private double worldX(Pose p) {
+        return originX + Math.cos(originTheta) * p.x - Math.sin(originTheta) * p.y;
+    }
+
+    /** The EKF pose's y in the world frame. */
+    private double worldY(Pose p) {
+        return originY + Math.sin(originTheta) * p.x + Math.cos(originTheta) * p.y;
     }
 
     /** call_timeout has passed since the call was relayed. */
