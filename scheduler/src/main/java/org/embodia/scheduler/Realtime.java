@@ -30,19 +30,30 @@ public final class Realtime {
         int sched_setaffinity(int pid, long cpusetsize, Pointer mask) throws LastErrorException;
     }
 
+    /**
+     * What the calling thread got.
+     *
+     * @param description e.g. {@code timer slack 1 ns, SCHED_FIFO 80, CPU 1}, each refusal with its reason
+     * @param refused whether a real-time priority or a CPU asked for was refused
+     */
+    public record Grant(String description, boolean refused) {
+        @Override
+        public String toString() {
+            return description;
+        }
+    }
+
     private Realtime() {
     }
 
-    /**
-     * Applies to the calling thread, {@code cpu} below 0 leaving it free to run on any CPU; returns what it got, e.g.
-     * {@code timer slack 1 ns, SCHED_FIFO 80, CPU 1}.
-     */
-    public static String configureCurrentThread(int priority, int cpu) {
+    /** Applies to the calling thread, {@code priority} 0 not asking for SCHED_FIFO and {@code cpu} below 0 for any CPU. */
+    public static Grant configureCurrentThread(int priority, int cpu) {
         CLibrary c;
         try {
             c = Native.load("c", CLibrary.class);
         } catch (Throwable e) {
-            return "default timer slack and scheduling: the C library is not reachable through JNA (" + e.getMessage() + ")";
+            return new Grant("default timer slack and scheduling: the C library is not reachable through JNA (" + e.getMessage() + ")",
+                    priority > 0 || cpu >= 0);
         }
         StringBuilder out = new StringBuilder();
         try {
@@ -51,42 +62,47 @@ public final class Realtime {
         } catch (LastErrorException e) {
             out.append("timer slack left at its default (prctl errno ").append(e.getErrorCode()).append(')');
         }
+        boolean refused = false;
         if (priority <= 0) {
             out.append(", SCHED_OTHER (no real-time priority configured)");
         } else {
-            fifo(c, priority, out);
+            refused = !fifo(c, priority, out);
         }
         if (cpu >= 0) {
-            pin(c, cpu, out);
+            refused |= !pin(c, cpu, out);
         }
-        return out.toString();
+        return new Grant(out.toString(), refused);
     }
 
-    private static void fifo(CLibrary c, int priority, StringBuilder out) {
+    private static boolean fifo(CLibrary c, int priority, StringBuilder out) {
         try (Memory param = new Memory(4)) {
             param.setInt(0, priority);
             c.sched_setscheduler(0, SCHED_FIFO, param);
             out.append(", SCHED_FIFO ").append(priority);
+            return true;
         } catch (LastErrorException e) {
             out.append(", SCHED_FIFO ").append(priority).append(" REFUSED (errno ").append(e.getErrorCode()).append(e.getErrorCode() == EPERM
                     ? ": not permitted; run as root, grant CAP_SYS_NICE, or raise the rtprio limit in /etc/security/limits.conf)"
                     : ")").append(": running SCHED_OTHER");
+            return false;
         }
     }
 
-    private static void pin(CLibrary c, int cpu, StringBuilder out) {
+    private static boolean pin(CLibrary c, int cpu, StringBuilder out) {
         if (cpu >= CPU_MASK_BYTES * 8) {
             out.append(", CPU ").append(cpu).append(" REFUSED (beyond the ").append(CPU_MASK_BYTES * 8).append(" CPUs a mask holds): on any CPU");
-            return;
+            return false;
         }
         try (Memory mask = new Memory(CPU_MASK_BYTES)) {
             mask.clear();
             mask.setByte(cpu / 8, (byte) (1 << (cpu % 8)));
             c.sched_setaffinity(0, CPU_MASK_BYTES, mask);
             out.append(", CPU ").append(cpu);
+            return true;
         } catch (LastErrorException e) {
             out.append(", CPU ").append(cpu).append(" REFUSED (errno ").append(e.getErrorCode())
                     .append(e.getErrorCode() == EINVAL ? ": this machine has no such CPU online)" : ")").append(": on any CPU");
+            return false;
         }
     }
 }

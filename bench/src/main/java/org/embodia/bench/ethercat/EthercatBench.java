@@ -64,7 +64,7 @@ public final class EthercatBench {
     }
 
     void run() throws Exception {
-        scheduling = Realtime.configureCurrentThread(priority, -1);
+        scheduling = Realtime.configureCurrentThread(priority, -1).description();
         bus = SimulatedBus.start();
         master = new Master(RawSocket.open(bus.hostInterface()), VelmaBus.slaves(), timeoutNanos);
         master.start();

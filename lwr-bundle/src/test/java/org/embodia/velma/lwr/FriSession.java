@@ -15,8 +15,8 @@ import org.embodia.api.buffer.OutputBuffer;
 import org.embodia.velma.api.FriState;
 import org.embodia.velma.api.LwrCommand;
 import org.embodia.velma.api.LwrStatus;
-import org.embodia.velma.fri.Fri;
 import org.embodia.velma.emulator.fri.SimulatedFriPeer;
+import org.embodia.velma.fri.Fri;
 
 /**
  * An FRI session over loopback: the simulated KRC and the effector, with buffers wired as the

@@ -596,7 +596,7 @@ public final class NaoCs extends ControlSubsystem<CsMemory> implements RappCore 
                     Agent a = new Agent(app, installed, rapp);
                     agent = a;
                     a.start();
-                    outcome.set(new WorkerOutcome.Started(a));
+                    outcome.set(new WorkerOutcome.Started());
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 } catch (Exception e) {

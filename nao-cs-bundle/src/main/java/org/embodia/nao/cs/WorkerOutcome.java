@@ -24,7 +24,7 @@ sealed interface WorkerOutcome {
     record Downloaded(Path jar) implements WorkerOutcome {
     }
 
-    /** activate: the app's agent, started on its own thread. */
-    record Started(NaoCs.Agent agent) implements WorkerOutcome {
+    /** activate: the app's agent, started on its own thread (cs holds it as its running agent). */
+    record Started() implements WorkerOutcome {
     }
 }

@@ -83,7 +83,7 @@ public final class BundleSwap implements AgentSwap {
         if (symbolicNames.isEmpty()) {
             throw new IllegalArgumentException("no bundles named");
         }
-        return symbolicNames.stream().map(String::trim).map(this::bundle).toList();
+        return symbolicNames.stream().map(this::bundle).toList();
     }
 
     private Bundle bundle(String symbolicName) {

@@ -20,7 +20,7 @@ final class PeriodicActivity extends ThreadedActivity {
 
     @Override
     void loop() {
-        realtime = Realtime.configureCurrentThread(priority, cpu);
+        realtime = Realtime.configureCurrentThread(priority, cpu).description();
         long next = System.nanoTime() + periodNanos;
         while (running) {
             if (paused) {

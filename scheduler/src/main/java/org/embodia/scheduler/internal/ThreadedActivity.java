@@ -18,7 +18,7 @@ abstract class ThreadedActivity extends Activity {
         this.cpu = cpu;
     }
 
-    /** The cycles, until {@link #running} is false; starts by configuring the thread ({@link Realtime}). */
+    /** The cycles, until {@link #running} is false; starts by configuring the thread ({@link org.embodia.scheduler.Realtime}). */
     abstract void loop();
 
     @Override

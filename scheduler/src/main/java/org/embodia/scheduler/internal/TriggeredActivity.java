@@ -35,7 +35,7 @@ final class TriggeredActivity extends ThreadedActivity {
 
     @Override
     void loop() {
-        realtime = Realtime.configureCurrentThread(priority, cpu);
+        realtime = Realtime.configureCurrentThread(priority, cpu).description();
         long next = System.nanoTime() + deadlineNanos;
         while (running) {
             if (paused) {

@@ -1,6 +1,7 @@
 package org.embodia.scheduler.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
@@ -181,7 +182,7 @@ class LoopTest {
 
     @Test
     void whatTheOperatingSystemRefusesIsSaidPlainly() throws Exception {
-        String[] granted = new String[4];
+        Realtime.Grant[] granted = new Realtime.Grant[4];
         int[] onCpu = new int[1];
         int lastCpu = Runtime.getRuntime().availableProcessors() - 1;
         Thread t = new Thread(() -> {
@@ -193,10 +194,14 @@ class LoopTest {
         });
         t.start();
         t.join();
-        assertEquals("timer slack 1 ns, SCHED_OTHER (no real-time priority configured)", granted[0]);
-        assertTrue(granted[1].contains("SCHED_FIFO 1000 REFUSED (errno 22): running SCHED_OTHER"), granted[1]);
-        assertTrue(granted[2].endsWith("CPU 1023 REFUSED (errno 22: this machine has no such CPU online): on any CPU"), granted[2]);
-        assertTrue(granted[3].endsWith(", CPU " + lastCpu), granted[3]);
+        assertEquals(new Realtime.Grant("timer slack 1 ns, SCHED_OTHER (no real-time priority configured)", false), granted[0]);
+        assertTrue(granted[1].description().contains("SCHED_FIFO 1000 REFUSED (errno 22): running SCHED_OTHER"), granted[1].description());
+        assertTrue(granted[1].refused());
+        assertTrue(granted[2].description().endsWith("CPU 1023 REFUSED (errno 22: this machine has no such CPU online): on any CPU"),
+                granted[2].description());
+        assertTrue(granted[2].refused());
+        assertTrue(granted[3].description().endsWith(", CPU " + lastCpu), granted[3].description());
+        assertFalse(granted[3].refused());
         assertEquals(lastCpu, onCpu[0], "a pinned thread runs on its CPU");
     }
 }

@@ -4,14 +4,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 
-import org.embodia.velma.model.Arm;
-import org.embodia.velma.sim.VelmaSimulation;
-import org.embodia.velma.emulator.ethercat.FifoScheduling;
+import org.embodia.scheduler.Realtime;
 import org.embodia.velma.emulator.ethercat.NetNamespace;
 import org.embodia.velma.emulator.ethercat.SegmentServer;
 import org.embodia.velma.emulator.ethercat.SimulatedSegment;
 import org.embodia.velma.emulator.fri.SimulatedFriPeer;
 import org.embodia.velma.emulator.fri.SimulationArm;
+import org.embodia.velma.model.Arm;
+import org.embodia.velma.sim.VelmaSimulation;
 
 /**
  * Velma's hardware as the hardware bundles meet it, over one simulation: the EtherCAT segment on the far
@@ -62,7 +62,8 @@ public final class VelmaPeers implements AutoCloseable {
             simulation.attach(() -> {
                 if (!clockRealtime) {
                     clockRealtime = true;
-                    refused = FifoScheduling.request(PRIORITY, cpu);
+                    Realtime.Grant grant = Realtime.configureCurrentThread(PRIORITY, cpu);
+                    refused = grant.refused() ? grant.description() : null;
                 }
                 long now = System.nanoTime();
                 if (lastTick != 0) {

@@ -13,11 +13,11 @@ import org.embodia.api.buffer.InputBuffer;
 import org.embodia.api.buffer.OutputBuffer;
 import org.embodia.velma.api.DriveCommand;
 import org.embodia.velma.api.DriveStatus;
+import org.embodia.velma.emulator.ethercat.SimulatedBus;
+import org.embodia.velma.emulator.ethercat.SimulatedSegment;
 import org.embodia.velma.ethercat.EthercatException;
 import org.embodia.velma.sim.EthercatEffector;
 import org.embodia.velma.sim.VelmaSimulation;
-import org.embodia.velma.emulator.ethercat.SimulatedBus;
-import org.embodia.velma.emulator.ethercat.SimulatedSegment;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

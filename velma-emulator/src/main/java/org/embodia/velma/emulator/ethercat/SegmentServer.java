@@ -5,6 +5,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import org.embodia.scheduler.Realtime;
+
 import com.sun.jna.LastErrorException;
 
 /**
@@ -72,9 +74,9 @@ public final class SegmentServer implements AutoCloseable {
             enter(namespace);
             socket = new PacketSocket(interfaceName);
             if (priority > 0) {
-                String refused = SegmentLibc.realtime(priority, cpu);
-                if (refused != null) {
-                    throw new IOException("the simulated EtherCAT segment's thread: " + refused);
+                Realtime.Grant grant = Realtime.configureCurrentThread(priority, cpu);
+                if (grant.refused()) {
+                    throw new IOException("the simulated EtherCAT segment's thread: " + grant.description());
                 }
             }
         } catch (IOException | RuntimeException e) {
