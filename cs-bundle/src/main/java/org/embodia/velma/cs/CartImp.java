@@ -2,10 +2,14 @@ package org.embodia.velma.cs;
 
 import org.embodia.api.agent.Subsystem;
 import org.embodia.api.behavior.Behavior;
+import org.embodia.velma.api.BodyCommand;
+import org.embodia.velma.api.BodyStatus;
+import org.embodia.velma.api.LwrStatus;
 import org.embodia.velma.api.Velma;
 import org.embodia.velma.cs.api.Motion;
 import org.embodia.velma.model.Arm;
 import org.embodia.velma.model.Frames;
+import org.embodia.velma.model.VelmaKinematics;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -44,23 +48,27 @@ public final class CartImp implements Behavior {
 
     @Override
     public void step(int iteration) {
-        cs.sense();
-        TaskCommand c = iteration == 0 ? cs.latestCart : cs.cart;
+        BodyStatus s = cs.status().get();
+        VelmaKinematics kinematics = cs.kinematics();
+        TaskCommand command = iteration == 0 ? cs.latestCartesianCommand() : cs.cartesianCommand();
         if (iteration == 0) {
             active = null;
-            torsoHold = cs.torso;
+            torsoHold = s.torso.position;
         }
-        if (c != null && c != active) {
-            plan(c);
+        if (command != null && command != active) {
+            plan(command, s, kinematics);
         }
+        BodyCommand c = cs.command().message();
         t += VelmaCs.DT;
         double worstPosition = 0;
         double worstOrientation = 0;
         for (Arm arm : ARMS) {
             int a = arm.ordinal();
-            double[] tool = cs.kinematics.endEffector(arm);
+            LwrStatus measured = VelmaCs.arm(s, a);
+            double[] tau = VelmaCs.torques(c, a);
+            double[] tool = kinematics.endEffector(arm);
             trajectories[a].sample(t, reference, twist);
-            cs.kinematics.jacobian(arm, jacobian);
+            kinematics.jacobian(arm, jacobian);
             for (int r = 0; r < 3; r++) {
                 error[r] = reference[r * 4 + 3] - tool[r * 4 + 3];
             }
@@ -68,20 +76,20 @@ public final class CartImp implements Behavior {
             for (int r = 0; r < 6; r++) {
                 double v = 0;
                 for (int j = 0; j < N; j++) {
-                    v += jacobian[r * N + j] * cs.dq[a][j];
+                    v += jacobian[r * N + j] * measured.dq[j];
                 }
                 boolean linear = r < 3;
                 error[r] = (linear ? Gains.CART_STIFFNESS : Gains.CART_ROT_STIFFNESS) * error[r];
                 damping[r] = (linear ? Gains.CART_DAMPING : Gains.CART_ROT_DAMPING) * (twist[r] - v);
             }
             for (int j = 0; j < N; j++) {
-                double stiffness = Gains.NULL_STIFFNESS * (posture[a][j] - cs.q[a][j]);
-                double damped = -Gains.NULL_DAMPING[j] * cs.dq[a][j];
+                double stiffness = Gains.NULL_STIFFNESS * (posture[a][j] - measured.q[j]);
+                double damped = -Gains.NULL_DAMPING[j] * measured.dq[j];
                 for (int r = 0; r < 6; r++) {
                     stiffness += jacobian[r * N + j] * error[r];
                     damped += jacobian[r * N + j] * damping[r];
                 }
-                cs.tau[a][j] = stiffness + Gains.boundedDamping(damped, Velma.LWR_TORQUE_LIMITS[j]);
+                tau[j] = stiffness + Gains.boundedDamping(damped, Velma.LWR_TORQUE_LIMITS[j]);
             }
             double[] g = trajectories[a].goal();
             double dx = g[3] - tool[3];
@@ -91,13 +99,15 @@ public final class CartImp implements Behavior {
             Frames.rotationError(tool, g, twist, 0);
             worstOrientation = Math.max(worstOrientation, Math.sqrt(twist[0] * twist[0] + twist[1] * twist[1] + twist[2] * twist[2]));
         }
-        cs.torsoTau = Gains.TORSO_STIFFNESS * (torsoHold - cs.torso) + Gains.boundedDamping(-Gains.TORSO_DAMPING * cs.torsoVelocity, Velma.TORSO_TORQUE_LIMIT);
-        cs.moveHead();
-        cs.send(false);
+        c.torsoTorque = Gains.TORSO_STIFFNESS * (torsoHold - s.torso.position)
+                + Gains.boundedDamping(-Gains.TORSO_DAMPING * s.torso.velocity, Velma.TORSO_TORQUE_LIMIT);
+        HeadMotion.follow(cs, c);
+        c.exitSafeState = false;
+        cs.command().send();
         cs.settle(active, worstPosition < POSITION_TOLERANCE && worstOrientation < ORIENTATION_TOLERANCE, t, trajectories[0].duration());
     }
 
-    private void plan(TaskCommand c) {
+    private void plan(TaskCommand c, BodyStatus s, VelmaKinematics kinematics) {
         boolean fromMeasured = active == null;
         if (active != null) {
             cs.ended(active, Motion.Phase.ABORTED, MotionLog.REPLACED);
@@ -108,8 +118,8 @@ public final class CartImp implements Behavior {
             boolean keep = arm == Arm.RIGHT ? c.keepRightOrientation : c.keepLeftOrientation;
             double[] from;
             if (fromMeasured) {
-                from = cs.kinematics.endEffector(arm);
-                System.arraycopy(cs.q[a], 0, posture[a], 0, N);
+                from = kinematics.endEffector(arm);
+                System.arraycopy(VelmaCs.arm(s, a).q, 0, posture[a], 0, N);
             } else {
                 trajectories[a].sample(t, reference, twist);
                 from = reference;

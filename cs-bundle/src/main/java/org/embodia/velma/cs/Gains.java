@@ -1,5 +1,8 @@
 package org.embodia.velma.cs;
 
+import org.embodia.velma.api.BodyCommand;
+import org.embodia.velma.api.Velma;
+
 /**
  * The control laws' gains per LWR joint 1..7 and for the torso. cs computes its torques from the status
  * of the same cycle, and the arm takes them at the next physics step: about 2 ms from a measurement to
@@ -48,6 +51,19 @@ final class Gains {
     static double boundedDamping(double torque, double limit) {
         double max = DAMPING_TORQUE_FRACTION * limit;
         return Math.max(-max, Math.min(max, torque));
+    }
+
+    /** Keeps each torque of {@code c} inside a fraction of its limit: for behaviours that must never trip ve_body's check. */
+    static void saturate(BodyCommand c, double fraction) {
+        for (int a = 0; a < 2; a++) {
+            double[] tau = VelmaCs.torques(c, a);
+            for (int j = 0; j < Velma.LWR_JOINTS; j++) {
+                double limit = fraction * Velma.LWR_TORQUE_LIMITS[j];
+                tau[j] = Math.max(-limit, Math.min(limit, tau[j]));
+            }
+        }
+        double limit = fraction * Velma.TORSO_TORQUE_LIMIT;
+        c.torsoTorque = Math.max(-limit, Math.min(limit, c.torsoTorque));
     }
 
     private Gains() {

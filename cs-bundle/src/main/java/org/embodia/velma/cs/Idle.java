@@ -2,6 +2,9 @@ package org.embodia.velma.cs;
 
 import org.embodia.api.agent.Subsystem;
 import org.embodia.api.behavior.Behavior;
+import org.embodia.velma.api.BodyCommand;
+import org.embodia.velma.api.BodyStatus;
+import org.embodia.velma.api.LwrStatus;
 import org.embodia.velma.api.Velma;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -22,13 +25,22 @@ public final class Idle implements Behavior {
 
     @Override
     public void step(int iteration) {
-        if (!cs.status.hasData()) {
+        if (!cs.status().hasData()) {
             return;
         }
-        cs.sense();
-        cs.damp(Velma.SAFE_DAMPING, Gains.TORSO_SAFE_DAMPING);
-        cs.saturate(Gains.SAFE_TORQUE_FRACTION);
-        cs.holdHead();
-        cs.send(cs.exitSafeWanted());
+        BodyStatus s = cs.status().get();
+        BodyCommand c = cs.command().message();
+        for (int a = 0; a < 2; a++) {
+            LwrStatus arm = VelmaCs.arm(s, a);
+            double[] tau = VelmaCs.torques(c, a);
+            for (int j = 0; j < VelmaCs.N; j++) {
+                tau[j] = -Velma.SAFE_DAMPING[j] * arm.dq[j];
+            }
+        }
+        c.torsoTorque = -Gains.TORSO_SAFE_DAMPING * s.torso.velocity;
+        Gains.saturate(c, Gains.SAFE_TORQUE_FRACTION);
+        HeadMotion.hold(cs, c);
+        c.exitSafeState = cs.exitSafeWanted();
+        cs.command().send();
     }
 }

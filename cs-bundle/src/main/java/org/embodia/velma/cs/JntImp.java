@@ -2,6 +2,9 @@ package org.embodia.velma.cs;
 
 import org.embodia.api.agent.Subsystem;
 import org.embodia.api.behavior.Behavior;
+import org.embodia.velma.api.BodyCommand;
+import org.embodia.velma.api.BodyStatus;
+import org.embodia.velma.api.LwrStatus;
 import org.embodia.velma.api.Velma;
 import org.embodia.velma.cs.api.Motion;
 import org.osgi.service.component.annotations.Activate;
@@ -33,48 +36,53 @@ public final class JntImp implements Behavior {
 
     @Override
     public void step(int iteration) {
-        cs.sense();
-        TaskCommand c = iteration == 0 ? cs.latestJnt : cs.jnt;
+        BodyStatus s = cs.status().get();
+        TaskCommand command = iteration == 0 ? cs.latestJointCommand() : cs.jointCommand();
         if (iteration == 0) {
             active = null;
         }
-        if (c != null && c != active) {
-            plan(c);
+        if (command != null && command != active) {
+            plan(command, s);
         }
         t += VelmaCs.DT;
         double worst = 0;
+        BodyCommand c = cs.command().message();
         for (int a = 0; a < 2; a++) {
+            LwrStatus arm = VelmaCs.arm(s, a);
+            double[] tau = VelmaCs.torques(c, a);
             for (int j = 0; j < VelmaCs.N; j++) {
                 int k = a * VelmaCs.N + j;
-                cs.tau[a][j] = scale * Gains.JOINT_STIFFNESS[j] * (trajectory.position(k, t) - cs.q[a][j])
-                        + Gains.boundedDamping(Gains.JOINT_DAMPING[j] * (trajectory.velocity(k, t) - cs.dq[a][j]), Velma.LWR_TORQUE_LIMITS[j]);
-                worst = Math.max(worst, Math.abs(trajectory.goal(k) - cs.q[a][j]));
+                tau[j] = scale * Gains.JOINT_STIFFNESS[j] * (trajectory.position(k, t) - arm.q[j])
+                        + Gains.boundedDamping(Gains.JOINT_DAMPING[j] * (trajectory.velocity(k, t) - arm.dq[j]), Velma.LWR_TORQUE_LIMITS[j]);
+                worst = Math.max(worst, Math.abs(trajectory.goal(k) - arm.q[j]));
             }
         }
-        cs.torsoTau = scale * Gains.TORSO_STIFFNESS * (trajectory.position(TORSO, t) - cs.torso)
-                + Gains.boundedDamping(Gains.TORSO_DAMPING * (trajectory.velocity(TORSO, t) - cs.torsoVelocity), Velma.TORSO_TORQUE_LIMIT);
-        worst = Math.max(worst, Math.abs(trajectory.goal(TORSO) - cs.torso));
-        cs.moveHead();
-        cs.send(false);
+        c.torsoTorque = scale * Gains.TORSO_STIFFNESS * (trajectory.position(TORSO, t) - s.torso.position)
+                + Gains.boundedDamping(Gains.TORSO_DAMPING * (trajectory.velocity(TORSO, t) - s.torso.velocity), Velma.TORSO_TORQUE_LIMIT);
+        worst = Math.max(worst, Math.abs(trajectory.goal(TORSO) - s.torso.position));
+        HeadMotion.follow(cs, c);
+        c.exitSafeState = false;
+        cs.command().send();
         cs.settle(active, worst < TOLERANCE, t, trajectory.duration());
     }
 
-    private void plan(TaskCommand c) {
+    private void plan(TaskCommand c, BodyStatus s) {
         boolean fromMeasured = active == null;
         if (active != null) {
             cs.ended(active, Motion.Phase.ABORTED, MotionLog.REPLACED);
         }
         for (int a = 0; a < 2; a++) {
             double[] target = a == 0 ? c.right : c.left;
+            LwrStatus arm = VelmaCs.arm(s, a);
             for (int j = 0; j < VelmaCs.N; j++) {
                 int k = a * VelmaCs.N + j;
-                double from = fromMeasured ? cs.q[a][j] : trajectory.position(k, t);
-                double velocity = fromMeasured ? cs.dq[a][j] : trajectory.velocity(k, t);
+                double from = fromMeasured ? arm.q[j] : trajectory.position(k, t);
+                double velocity = fromMeasured ? arm.dq[j] : trajectory.velocity(k, t);
                 trajectory.set(k, from, velocity, target == null ? (fromMeasured ? from : trajectory.goal(k)) : target[j]);
             }
         }
-        double from = fromMeasured ? cs.torso : trajectory.position(TORSO, t);
-        double velocity = fromMeasured ? cs.torsoVelocity : trajectory.velocity(TORSO, t);
+        double from = fromMeasured ? s.torso.position : trajectory.position(TORSO, t);
+        double velocity = fromMeasured ? s.torso.velocity : trajectory.velocity(TORSO, t);
         trajectory.set(TORSO, from, velocity, c.hasTorso ? c.torso : (fromMeasured ? from : trajectory.goal(TORSO)));
         trajectory.setDuration(c.seconds);
         scale = c.stiffnessScale;

@@ -2,6 +2,9 @@ package org.embodia.velma.cs;
 
 import org.embodia.api.agent.Subsystem;
 import org.embodia.api.behavior.Behavior;
+import org.embodia.velma.api.BodyCommand;
+import org.embodia.velma.api.BodyStatus;
+import org.embodia.velma.api.LwrStatus;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -20,20 +23,24 @@ public final class Safe implements Behavior {
 
     @Override
     public void step(int iteration) {
-        cs.sense();
+        BodyStatus s = cs.status().get();
         if (iteration == 0) {
-            System.arraycopy(cs.q[0], 0, hold[0], 0, VelmaCs.N);
-            System.arraycopy(cs.q[1], 0, hold[1], 0, VelmaCs.N);
-            torsoHold = cs.torso;
+            System.arraycopy(s.rightArm.q, 0, hold[0], 0, VelmaCs.N);
+            System.arraycopy(s.leftArm.q, 0, hold[1], 0, VelmaCs.N);
+            torsoHold = s.torso.position;
         }
+        BodyCommand c = cs.command().message();
         for (int a = 0; a < 2; a++) {
+            LwrStatus arm = VelmaCs.arm(s, a);
+            double[] tau = VelmaCs.torques(c, a);
             for (int j = 0; j < VelmaCs.N; j++) {
-                cs.tau[a][j] = Gains.SAFE_STIFFNESS[j] * (hold[a][j] - cs.q[a][j]) - Gains.SAFE_DAMPING[j] * cs.dq[a][j];
+                tau[j] = Gains.SAFE_STIFFNESS[j] * (hold[a][j] - arm.q[j]) - Gains.SAFE_DAMPING[j] * arm.dq[j];
             }
         }
-        cs.torsoTau = Gains.TORSO_SAFE_STIFFNESS * (torsoHold - cs.torso) - Gains.TORSO_SAFE_DAMPING * cs.torsoVelocity;
-        cs.saturate(Gains.SAFE_TORQUE_FRACTION);
-        cs.moveHead();
-        cs.send(false);
+        c.torsoTorque = Gains.TORSO_SAFE_STIFFNESS * (torsoHold - s.torso.position) - Gains.TORSO_SAFE_DAMPING * s.torso.velocity;
+        Gains.saturate(c, Gains.SAFE_TORQUE_FRACTION);
+        HeadMotion.follow(cs, c);
+        c.exitSafeState = false;
+        cs.command().send();
     }
 }

@@ -2,6 +2,9 @@ package org.embodia.velma.cs;
 
 import org.embodia.api.agent.Subsystem;
 import org.embodia.api.behavior.Behavior;
+import org.embodia.velma.api.BodyCommand;
+import org.embodia.velma.api.BodyStatus;
+import org.embodia.velma.api.LwrStatus;
 import org.embodia.velma.cs.api.Motion;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -24,25 +27,29 @@ public final class SafeCol implements Behavior {
 
     @Override
     public void step(int iteration) {
-        cs.sense();
+        BodyStatus s = cs.status().get();
         if (iteration == 0) {
-            active = cs.latestSafeCol;
-            torsoHold = cs.torso;
+            active = cs.latestSafeColCommand();
+            torsoHold = s.torso.position;
             if (active != null) {
                 cs.taken(active);
             }
         }
+        BodyCommand c = cs.command().message();
         for (int a = 0; a < 2; a++) {
+            LwrStatus arm = VelmaCs.arm(s, a);
+            double[] tau = VelmaCs.torques(c, a);
             for (int j = 0; j < VelmaCs.N; j++) {
-                cs.tau[a][j] = -Gains.SAFE_DAMPING[j] * cs.dq[a][j];
+                tau[j] = -Gains.SAFE_DAMPING[j] * arm.dq[j];
             }
         }
-        cs.collision.repulsion(cs.kinematics, Gains.RELAX_ACTIVATION, Gains.RELAX_GAIN, cs.tau[0], cs.tau[1]);
-        cs.torsoTau = Gains.TORSO_STIFFNESS * (torsoHold - cs.torso) - Gains.TORSO_DAMPING * cs.torsoVelocity;
-        cs.saturate(Gains.SAFE_TORQUE_FRACTION);
-        cs.moveHead();
-        cs.send(false);
-        if (active != null && cs.collision.minDistance() > 0.75 * Gains.RELAX_ACTIVATION) {
+        cs.collision().repulsion(cs.kinematics(), Gains.RELAX_ACTIVATION, Gains.RELAX_GAIN, c.rightArm.torque, c.leftArm.torque);
+        c.torsoTorque = Gains.TORSO_STIFFNESS * (torsoHold - s.torso.position) - Gains.TORSO_DAMPING * s.torso.velocity;
+        Gains.saturate(c, Gains.SAFE_TORQUE_FRACTION);
+        HeadMotion.follow(cs, c);
+        c.exitSafeState = false;
+        cs.command().send();
+        if (active != null && cs.collision().minDistance() > 0.75 * Gains.RELAX_ACTIVATION) {
             cs.ended(active, Motion.Phase.DONE, MotionLog.OUT_OF_COLLISION);
         }
     }

@@ -164,8 +164,8 @@ public final class TaskInterface implements VelmaTaskInterface {
     @Override
     public VelmaView view() {
         synchronized (view) {
-            cs.view.receive();
-            CsView v = cs.view.get();
+            cs.view().receive();
+            CsView v = cs.view().get();
             view.copyFrom(v);
             return new VelmaView(view.iteration, view.veBodySafe, view.motorsReady, view.right.clone(), view.left.clone(), view.torso, view.headPan,
                     view.headTilt, tool(view.rightTool), tool(view.leftTool), view.minDistance, SelfCollision.pairName(view.nearestPair), view.firstCycleMillis);
@@ -180,10 +180,10 @@ public final class TaskInterface implements VelmaTaskInterface {
     @Override
     public Motion motion(long id) {
         String kind = kinds.get(id);
-        Motion.Phase phase = cs.log.phase(id);
+        Motion.Phase phase = cs.log().phase(id);
         if (kind == null || phase == null) {
             throw new IllegalArgumentException("no command " + id + " (or too old)");
         }
-        return new Motion(id, kind, phase, cs.log.reason(id));
+        return new Motion(id, kind, phase, cs.log().reason(id));
     }
 }

@@ -1,10 +1,9 @@
 package org.embodia.velma.cs;
 
-import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 import org.embodia.api.agent.Subsystem;
-import org.embodia.api.agent.SubsystemName;
+import org.embodia.api.behavior.ControlSubsystem;
 import org.embodia.api.behavior.Predicates;
 import org.embodia.api.buffer.InputBuffer;
 import org.embodia.api.buffer.OutputBuffer;
@@ -20,55 +19,47 @@ import org.embodia.velma.model.VelmaKinematics;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * velma_core_cs, {@code core/a./cs} ([VELMA-BEH], [VELMA-STRUCT]): Velma's control subsystem. It reads the
- * body's status from velma_core_ve_body and the task interface's commands, checks self-collision
- * every iteration, and its behaviours (idle, safe, safe_col, jnt_imp, cart_imp; services of their
- * own) close the loop with the torques they command back to ve_body.
+ * velma_core_cs, {@code core/a./cs} ([VELMA-BEH], [VELMA-STRUCT]): Velma's control subsystem. It declares its buffers
+ * (the body's status from velma_core_ve_body in, the command to it out), its memory (the head's motion, which every
+ * behaviour continues) and its predicates; it keeps the body's kinematics and self-collision distances, computed from
+ * the status once per iteration, and takes the task interface's commands. Its behaviours (idle, safe, safe_col,
+ * jnt_imp, cart_imp; services of their own) hold the transition functions that fill the command.
  *
  * <p>Task commands travel through a lock-free queue the loop drains at each iteration's end, so
- * the next iteration sees how many arrived (recvOneCmd) and of which kinds.
+ * the next iteration sees how many arrived (recvOneCmd) and of which kinds; what became of each is written to a
+ * {@link MotionLog} the task interface reads.
  */
 @Component(service = {Subsystem.class, VelmaCs.class})
-public final class VelmaCs implements Subsystem {
+public final class VelmaCs extends ControlSubsystem<CsMemory> {
     public static final String NAME = "core/a./cs";
     static final int N = Velma.LWR_JOINTS;
     static final double DT = Velma.PERIOD_SECONDS;
     /** Iterations idle keeps asking ve_body to leave safe mode before giving up (5 s). */
     static final int EXIT_SAFE_ITERATIONS = 2500;
-    static final double HEAD_TOLERANCE = 0.02;
     /** Beyond a motion's planned duration, how long it may take to settle within its tolerance (s). */
     static final double SETTLE_SECONDS = 5;
 
-    final InputBuffer<BodyStatus> status = new InputBuffer<>("status", BodyStatus.class, BodyStatus::new);
-    final OutputBuffer<BodyCommand> command = new OutputBuffer<>("command", BodyCommand.class, BodyCommand::new);
+    private final InputBuffer<BodyStatus> status = input("status", BodyStatus.class, BodyStatus::new);
+    private final OutputBuffer<BodyCommand> command = output("command", BodyCommand.class, BodyCommand::new);
+    /** The task interface's view: cs's own channel to it, not a buffer of the agent, so not declared. */
     private final OutputBuffer<CsView> viewOut = new OutputBuffer<>("view", CsView.class, CsView::new);
-    final InputBuffer<CsView> view = new InputBuffer<>("view", CsView.class, CsView::new);
+    private final InputBuffer<CsView> view = new InputBuffer<>("view", CsView.class, CsView::new);
 
     private final ConcurrentLinkedQueue<TaskCommand> mailbox = new ConcurrentLinkedQueue<>();
-    final MotionLog log = new MotionLog();
+    private final MotionLog log = new MotionLog();
 
-    final VelmaKinematics kinematics = new VelmaKinematics();
-    final SelfCollision collision = new SelfCollision();
-    /** Measured joint positions and velocities: [arm][joint]. */
-    final double[][] q = new double[2][N];
-    final double[][] dq = new double[2][N];
-    double torso;
-    double torsoVelocity;
-    double headPan;
-    double headTilt;
-    /** Torques this iteration's behaviour commands: [arm][joint], and the torso's. */
-    final double[][] tau = new double[2][N];
-    double torsoTau;
+    private final VelmaKinematics kinematics = new VelmaKinematics();
+    private final SelfCollision collision = new SelfCollision();
 
     /** Commands received for this iteration: motion commands counted, the last of each kind. */
-    int motionCommands;
-    TaskCommand jnt;
-    TaskCommand cart;
-    TaskCommand safeCol;
+    private int motionCommands;
+    private TaskCommand jnt;
+    private TaskCommand cart;
+    private TaskCommand safeCol;
     /** The last motion command of each kind ever received: what a behaviour takes when it starts. */
-    TaskCommand latestJnt;
-    TaskCommand latestCart;
-    TaskCommand latestSafeCol;
+    private TaskCommand latestJnt;
+    private TaskCommand latestCart;
+    private TaskCommand latestSafeCol;
     /** Last iteration's commands, to mark those no behaviour took. */
     private TaskCommand prevJnt;
     private TaskCommand prevCart;
@@ -78,10 +69,6 @@ public final class VelmaCs implements Subsystem {
     private TaskCommand exitSafe;
     private int exitSafeIterations;
     private TaskCommand head;
-    private final JointTrajectory headTrajectory = new JointTrajectory(2);
-    private double headTime;
-    private boolean headHeld;
-    final double[] headSetpoint = new double[2];
 
     private long iteration;
     private boolean sensed;
@@ -89,44 +76,100 @@ public final class VelmaCs implements Subsystem {
     private long firstCycleMillis;
 
     public VelmaCs() {
+        super(NAME, "velma.cs", CsMemory::new);
         viewOut.connect(view);
     }
 
     @Override
-    public SubsystemName name() {
-        return SubsystemName.parse(NAME);
-    }
-
-    @Override
-    public List<InputBuffer<?>> inputs() {
-        return List.of(status);
-    }
-
-    @Override
-    public List<OutputBuffer<?>> outputs() {
-        return List.of(command);
-    }
-
-    @Override
-    public String fsm() {
-        return "velma.cs";
-    }
-
-    @Override
-    public Predicates predicates() {
-        return Predicates.builder()
-                .add("veBodyStatusValid", status::isNew)
-                .add("veBodyInSafeState", () -> !status.hasData() || status.get().safeMode)
+    protected void predicates(Predicates.Builder predicates) {
+        predicates.add("veBodyStatusValid", status::isNew)
+                .add("veBodyInSafeState", this::veBodySafe)
                 .add("recvOneCmd", () -> motionCommands == 1)
                 .add("recvCartImpCmd", () -> cart != null)
                 .add("recvJntImpCmd", () -> jnt != null)
                 .add("recvSafeColCmd", () -> safeCol != null)
-                .add("inSelfCollision", () -> {
-                    sense();
-                    return collision.inSelfCollision();
-                })
-                .add("motorsReady", this::motorsReady)
-                .build();
+                .add("inSelfCollision", () -> collision().inSelfCollision())
+                .add("motorsReady", this::motorsReady);
+    }
+
+    /** The buffer {@code status}: the body's status from velma_core_ve_body. */
+    InputBuffer<BodyStatus> status() {
+        return status;
+    }
+
+    /** The buffer {@code command}: what the behaviour running fills and sends to velma_core_ve_body. */
+    OutputBuffer<BodyCommand> command() {
+        return command;
+    }
+
+    /** The measurements of arm {@code a} (0 right, 1 left) in {@code s}. */
+    static LwrStatus arm(BodyStatus s, int a) {
+        return a == 0 ? s.rightArm : s.leftArm;
+    }
+
+    /** The torques for arm {@code a} (0 right, 1 left) in {@code c}. */
+    static double[] torques(BodyCommand c, int a) {
+        return a == 0 ? c.rightArm.torque : c.leftArm.torque;
+    }
+
+    /** The body's kinematics at this iteration's measurements. */
+    VelmaKinematics kinematics() {
+        sense();
+        return kinematics;
+    }
+
+    /** The self-collision distances at this iteration's measurements. */
+    SelfCollision collision() {
+        sense();
+        return collision;
+    }
+
+    /** This iteration's joint impedance command, if one arrived. */
+    TaskCommand jointCommand() {
+        return jnt;
+    }
+
+    /** This iteration's Cartesian impedance command, if one arrived. */
+    TaskCommand cartesianCommand() {
+        return cart;
+    }
+
+    /** The last joint impedance command received: what jnt_imp takes when it starts. */
+    TaskCommand latestJointCommand() {
+        return latestJnt;
+    }
+
+    /** The last Cartesian impedance command received: what cart_imp takes when it starts. */
+    TaskCommand latestCartesianCommand() {
+        return latestCart;
+    }
+
+    /** The last safe_col command received: what safe_col takes when it starts. */
+    TaskCommand latestSafeColCommand() {
+        return latestSafeCol;
+    }
+
+    /** The head's command, pending, running or over; null after idle dropped it. */
+    TaskCommand headCommand() {
+        return head;
+    }
+
+    /** Idle drops a head motion: ve_body is in safe mode. */
+    void dropHeadCommand() {
+        if (head != null) {
+            ended(head, Motion.Phase.ABORTED, MotionLog.SAFE_MODE);
+            head = null;
+        }
+    }
+
+    /** What became of each command, for the task interface. */
+    MotionLog log() {
+        return log;
+    }
+
+    /** The task interface's view, published once per iteration. */
+    InputBuffer<CsView> view() {
+        return view;
     }
 
     /** The torso and head drives are enabled, and homed. */
@@ -142,100 +185,19 @@ public final class VelmaCs implements Subsystem {
         return d.ok() && d.homed;
     }
 
-    /** Takes this iteration's measurements and updates the kinematics and self-collision distances, once per iteration. */
-    void sense() {
+    /** Updates the kinematics and self-collision distances from this iteration's measurements, once per iteration. */
+    private void sense() {
         if (sensed) {
             return;
         }
         sensed = true;
         BodyStatus s = status.get();
-        copy(s.rightArm, q[0], dq[0]);
-        copy(s.leftArm, q[1], dq[1]);
-        torso = s.torso.position;
-        torsoVelocity = s.torso.velocity;
-        headPan = s.headPan.position;
-        headTilt = s.headTilt.position;
-        kinematics.update(torso, q[0], q[1], headPan, headTilt);
+        kinematics.update(s.torso.position, s.rightArm.q, s.leftArm.q, s.headPan.position, s.headTilt.position);
         collision.update(kinematics);
-    }
-
-    private static void copy(LwrStatus s, double[] position, double[] velocity) {
-        System.arraycopy(s.q, 0, position, 0, N);
-        System.arraycopy(s.dq, 0, velocity, 0, N);
     }
 
     boolean veBodySafe() {
         return !status.hasData() || status.get().safeMode;
-    }
-
-    /** Sends this iteration's torques and head set-points; idle asks ve_body to leave safe mode when a task asked so. */
-    void send(boolean exitSafeState) {
-        BodyCommand c = command.message();
-        System.arraycopy(tau[0], 0, c.rightArm.torque, 0, N);
-        System.arraycopy(tau[1], 0, c.leftArm.torque, 0, N);
-        c.torsoTorque = torsoTau;
-        c.headPan = headSetpoint[0];
-        c.headTilt = headSetpoint[1];
-        c.exitSafeState = exitSafeState;
-        command.send();
-    }
-
-    /** τ = −D·q̇ on every joint (idle's harmless command), the head where it is. */
-    void damp(double[] damping, double torsoDamping) {
-        for (int a = 0; a < 2; a++) {
-            for (int j = 0; j < N; j++) {
-                tau[a][j] = -damping[j] * dq[a][j];
-            }
-        }
-        torsoTau = -torsoDamping * torsoVelocity;
-    }
-
-    /** Keeps each torque inside a fraction of its limit: for behaviours that must never trip ve_body's check. */
-    void saturate(double fraction) {
-        for (int a = 0; a < 2; a++) {
-            for (int j = 0; j < N; j++) {
-                double limit = fraction * Velma.LWR_TORQUE_LIMITS[j];
-                tau[a][j] = Math.max(-limit, Math.min(limit, tau[a][j]));
-            }
-        }
-        double limit = fraction * Velma.TORSO_TORQUE_LIMIT;
-        torsoTau = Math.max(-limit, Math.min(limit, torsoTau));
-    }
-
-    /** Holds the head where it is (idle) and forgets a head motion. */
-    void holdHead() {
-        headSetpoint[0] = headPan;
-        headSetpoint[1] = headTilt;
-        headHeld = false;
-        if (head != null) {
-            ended(head, Motion.Phase.ABORTED, MotionLog.SAFE_MODE);
-            head = null;
-        }
-    }
-
-    /** The head follows its trajectory, or holds the set-point it had when cs left idle. */
-    void moveHead() {
-        if (!headHeld) {
-            headHeld = true;
-            headTrajectory.set(0, headPan, headPan);
-            headTrajectory.set(1, headTilt, headTilt);
-            headTrajectory.setDuration(DT);
-            headTime = DT;
-        }
-        if (head != null && log.phase(head.id) == Motion.Phase.PENDING) {
-            headTrajectory.set(0, headSetpoint[0], head.pan);
-            headTrajectory.set(1, headSetpoint[1], head.tilt);
-            headTrajectory.setDuration(head.seconds);
-            headTime = 0;
-            log.set(head.id, Motion.Phase.ACTIVE, 0);
-        }
-        headTime = Math.min(headTime + DT, headTrajectory.duration());
-        headSetpoint[0] = headTrajectory.position(0, headTime);
-        headSetpoint[1] = headTrajectory.position(1, headTime);
-        if (head != null && log.phase(head.id) == Motion.Phase.ACTIVE && headTime >= headTrajectory.duration()
-                && Math.abs(headPan - head.pan) < HEAD_TOLERANCE && Math.abs(headTilt - head.tilt) < HEAD_TOLERANCE) {
-            log.set(head.id, Motion.Phase.DONE, MotionLog.REACHED);
-        }
     }
 
     /** Whether idle should ask ve_body to leave safe mode now. */
@@ -271,7 +233,7 @@ public final class VelmaCs implements Subsystem {
 
     /** Why a running motion ends when its state is left now. */
     int leavingReason() {
-        if (collision.inSelfCollision()) {
+        if (collision().inSelfCollision()) {
             return MotionLog.SELF_COLLISION;
         }
         if (veBodySafe() || !status.isNew()) {
@@ -291,12 +253,11 @@ public final class VelmaCs implements Subsystem {
      * then drains the mailbox for the next iteration.
      */
     @Override
-    public void endIteration() {
+    protected void iterationEnded() {
         if (status.hasData()) {
             if (firstCycleMillis == 0) {
                 firstCycleMillis = System.currentTimeMillis();
             }
-            sense();
             publishView();
         }
         notTaken(prevJnt);
@@ -306,7 +267,7 @@ public final class VelmaCs implements Subsystem {
         prevCart = cart;
         prevSafeCol = safeCol;
         prevReason = motionCommands > 1 ? MotionLog.SEVERAL
-                : status.hasData() && collision.inSelfCollision() ? MotionLog.SELF_COLLISION
+                : status.hasData() && collision().inSelfCollision() ? MotionLog.SELF_COLLISION
                         : veBodySafe() ? MotionLog.SAFE_MODE : !motorsReady() ? MotionLog.MOTORS_NOT_READY : MotionLog.NOT_TAKEN;
         settleExitSafe();
         motionCommands = 0;
@@ -328,7 +289,7 @@ public final class VelmaCs implements Subsystem {
     }
 
     private void receive(TaskCommand c) {
-        if ((c.kind == TaskCommand.Kind.JNT_IMP || c.kind == TaskCommand.Kind.CART_IMP) && status.hasData() && collision.inSelfCollision()) {
+        if ((c.kind == TaskCommand.Kind.JNT_IMP || c.kind == TaskCommand.Kind.CART_IMP) && status.hasData() && collision().inSelfCollision()) {
             // velma.cs has no transition for a joint or Cartesian command in self collision (the spec's hole, which
             // `./embodia check velma.cs` reports; docs/fsm-definitions.md): such a command is refused here rather
             // than stopping the FSM.
@@ -380,16 +341,17 @@ public final class VelmaCs implements Subsystem {
     }
 
     private void publishView() {
+        BodyStatus s = status.get();
         CsView v = viewOut.message();
         v.iteration = iteration + 1;
         v.veBodySafe = veBodySafe();
         v.motorsReady = motorsReady();
-        System.arraycopy(q[0], 0, v.right, 0, N);
-        System.arraycopy(q[1], 0, v.left, 0, N);
-        v.torso = torso;
-        v.headPan = headPan;
-        v.headTilt = headTilt;
-        System.arraycopy(kinematics.endEffector(Arm.RIGHT), 0, v.rightTool, 0, 16);
+        System.arraycopy(s.rightArm.q, 0, v.right, 0, N);
+        System.arraycopy(s.leftArm.q, 0, v.left, 0, N);
+        v.torso = s.torso.position;
+        v.headPan = s.headPan.position;
+        v.headTilt = s.headTilt.position;
+        System.arraycopy(kinematics().endEffector(Arm.RIGHT), 0, v.rightTool, 0, 16);
         System.arraycopy(kinematics.endEffector(Arm.LEFT), 0, v.leftTool, 0, 16);
         v.minDistance = collision.minDistance();
         v.nearestPair = collision.nearest();

@@ -42,8 +42,8 @@ class CsLoopTest {
     final FsmExecutor fsm;
 
     CsLoopTest() throws Exception {
-        veBody.connect(cs.status);
-        cs.command.connect(commands);
+        veBody.connect(cs.status());
+        cs.command().connect(commands);
         Map<String, Behavior> behaviors = new HashMap<>();
         behaviors.put("idle", new Idle(cs));
         behaviors.put("safe", new Safe(cs));
@@ -76,7 +76,7 @@ class CsLoopTest {
     /** One cycle: ve_body sends the status, cs receives it, steps its FSM, ends its iteration. */
     void cycle() {
         veBody.send();
-        cs.status.receive();
+        cs.status().receive();
         assertTrue(fsm.step(), () -> "cs's FSM stopped: " + fsm.fault());
         cs.endIteration();
         commands.receive();
@@ -192,7 +192,7 @@ class CsLoopTest {
     private long least() {
         return Allocations.leastOfTenRounds(2000, () -> {
             veBody.send();
-            cs.status.receive();
+            cs.status().receive();
             fsm.step();
             cs.endIteration();
             commands.receive();

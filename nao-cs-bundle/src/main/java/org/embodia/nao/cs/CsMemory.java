@@ -8,8 +8,8 @@ import org.embodia.rapp.api.AgentStatus;
 
 /**
  * The internal memory c_core,cs of the control subsystem ([RAPP] §3.8.1). References are copied, not the objects
- * they name: the app map is replaced whole by init, never changed in place, and the strings are immutable, so a
- * copy allocates nothing.
+ * they name: the app map is replaced whole by init, never changed in place, the strings are immutable, and the call
+ * is the agent's, so a copy allocates nothing.
  */
 public final class CsMemory implements Message<CsMemory> {
     /** getAppName's answer for Abort, Empty, Long and words no app claims. */
@@ -39,6 +39,11 @@ public final class CsMemory implements Message<CsMemory> {
     public AgentStatus daStatus;
     /** What inform says: the spec's "Command was not recognized", or why an app could not be loaded. */
     public String say;
+    /**
+     * The RAPP call wait_cmd took from the agent (ξ = Call) and execute carries out, or null; the agent's thread waits
+     * on it until execute completes or fails it.
+     */
+    Call call;
 
     @Override
     public void copyFrom(CsMemory m) {
@@ -54,6 +59,7 @@ public final class CsMemory implements Message<CsMemory> {
         pkg = m.pkg;
         daStatus = m.daStatus;
         say = m.say;
+        call = m.call;
     }
 
     @Override
@@ -61,6 +67,6 @@ public final class CsMemory implements Message<CsMemory> {
         return "CsMemory[tm=" + tm + ", threshold=" + threshold + ", app_name=" + appName + ", apps=" + app.keySet()
                 + ", language=" + language + ", dictionary=" + dictionary + ", recog_word=" + recogWord
                 + ", recog_sentence=" + recogSentence + ", rd=" + rd + ", package=" + pkg + ", da_status=" + daStatus
-                + ", say=" + say + "]";
+                + ", say=" + say + ", call=" + (call == null ? null : call.fn) + "]";
     }
 }

@@ -6,7 +6,11 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
-/** c_core,cs's execute (§3.8.11): relays the pending RAPP call and completes it when the virtual side reports. */
+/**
+ * c_core,cs's execute (§3.8.11): one state for every RAPP function, relaying the pending call wait_cmd took; it
+ * completes the call when the virtual side reports, or fails it on a rejection, on call_timeout or on the operator's
+ * destroy, and the call leaves memory.
+ */
 @Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + NaoCs.NAME, Subsystem.BEHAVIOR_PROPERTY + "=execute"})
 public final class Execute implements Behavior {
     private final NaoCs cs;
@@ -18,6 +22,38 @@ public final class Execute implements Behavior {
 
     @Override
     public void step(int iteration) {
-        cs.execute(iteration);
+        CsMemory next = cs.nextMemory();
+        Call c = cs.memory().call;
+        CallRelay relay = cs.relay;
+        if (iteration == 0) {
+            cs.entered("execute");
+            next.tm = false;
+            relay.start(c, cs.steps());
+            return;
+        }
+        if (cs.memory().tm) {
+            return;
+        }
+        if (c.state.get() != Call.TAKEN) {
+            finishCall(next);
+        } else if (cs.console.destroyRequested()) {
+            // Back to wait_cmd, which honours the request; the request stays set until then.
+            c.fail(NaoCs.OPERATOR_DESTROY);
+            finishCall(next);
+        } else if (relay.completed(c, cs.steps())) {
+            c.complete();
+            finishCall(next);
+        } else if (relay.rejection(c) != null) {
+            c.fail(relay.rejection(c));
+            finishCall(next);
+        } else if (relay.timedOut()) {
+            c.fail("no completion reported within " + cs.settings.callTimeout().toMillis() + " ms");
+            finishCall(next);
+        }
+    }
+
+    private static void finishCall(CsMemory next) {
+        next.call = null;
+        next.tm = true;
     }
 }

@@ -8,8 +8,11 @@ import org.osgi.service.component.annotations.Reference;
 
 /**
  * c_core,cs's init (§3.8.2): the configuration into memory at i0, the store's apps read on the worker; tm once the
- * worker is done with them ([RAPP]'s init reads its configuration file in one step; the store is read off the loop,
- * so init waits for it).
+ * worker is done with them, or failed to read them (the store client's own timeout bounds that). [RAPP]'s init reads
+ * its configuration file in one step; the store is read off the loop, so init waits for it: listen's first RECOGNIZE
+ * then carries the apps' keywords, as r_core,mic takes no new dictionary while it recognizes, so one sent before the
+ * apps were read would hold the old one until a word is heard. listen takes the apps into the app map and the
+ * dictionary.
  */
 @Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + NaoCs.NAME, Subsystem.BEHAVIOR_PROPERTY + "=init"})
 public final class Init implements Behavior {
@@ -22,10 +25,20 @@ public final class Init implements Behavior {
 
     @Override
     public void step(int iteration) {
+        CsMemory next = cs.nextMemory();
         if (iteration == 0) {
-            cs.init();
-        } else {
-            cs.initDone();
+            cs.entered(NaoCs.INIT);
+            CsSettings settings = cs.settings;
+            next.threshold = settings.threshold();
+            next.language = settings.language();
+            next.rd = settings.recordings().resolve("command.wav").toString();
+            next.say = NaoCs.NOT_RECOGNIZED;
+            next.dictionary.clear();
+            settings.dictionary().forEach(next.dictionary::add);
+            cs.worker.readApps();
+            next.tm = false;
+        } else if (!cs.worker.readingApps()) {
+            next.tm = true;
         }
     }
 }

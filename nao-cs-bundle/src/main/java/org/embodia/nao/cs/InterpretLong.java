@@ -1,14 +1,25 @@
 package org.embodia.nao.cs;
 
+import java.nio.file.Path;
+import java.util.Map;
+
 import org.embodia.api.agent.Subsystem;
 import org.embodia.api.behavior.Behavior;
+import org.embodia.rapp.store.api.StoreClient;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
-/** c_core,cs's interpret_long (§3.8.5): the RAPP Platform's recognition of the recorded command. */
+/**
+ * c_core,cs's interpret_long (§3.8.5): the RAPP Platform's recognition of the recorded command. Sends rd to the RAPP
+ * Platform's speech recognition (the store's POST /speech, on the worker) and ends on the sentence it heard,
+ * recog_sentence, with app_name = getAppName(recog_sentence); a store that cannot be asked is an error, and either way
+ * a sentence naming no app goes to inform.
+ */
 @Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + NaoCs.NAME, Subsystem.BEHAVIOR_PROPERTY + "=interpret_long"})
 public final class InterpretLong implements Behavior {
+    /** How a failed recognition's error begins. */
+    private static final String FAILED = "the long command could not be recognized: ";
     private final NaoCs cs;
 
     @Activate
@@ -18,6 +29,51 @@ public final class InterpretLong implements Behavior {
 
     @Override
     public void step(int iteration) {
-        cs.interpretLong(iteration);
+        CsMemory next = cs.nextMemory();
+        if (iteration == 0) {
+            cs.entered("interpret_long");
+            next.recogSentence = null;
+            next.tm = false;
+            Path rd = Path.of(cs.memory().rd);
+            String language = cs.memory().language;
+            StoreWorker worker = cs.worker;
+            worker.ask(() -> {
+                try {
+                    StoreClient client = worker.client();
+                    worker.answer(client == null ? new WorkerOutcome.Failed(FAILED + StoreWorker.NO_STORE)
+                            : new WorkerOutcome.Heard(client.recognizeSpeech(rd, language)));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } catch (Exception e) {
+                    worker.answer(new WorkerOutcome.Failed(FAILED + e.getMessage()));
+                }
+            });
+        } else if (!cs.memory().tm) {
+            WorkerOutcome o = cs.worker.take();
+            if (o instanceof WorkerOutcome.Heard heard) {
+                next.recogSentence = heard.sentence();
+                next.appName = appInSentence(next);
+                cs.console.dealing(CsMemory.ERROR.equals(next.appName) ? null : next.appName);
+            } else if (o instanceof WorkerOutcome.Failed failed) {
+                cs.error(failed.why());
+                next.appName = CsMemory.ERROR;
+            } else {
+                return;
+            }
+            next.say = NaoCs.NOT_RECOGNIZED;
+            next.tm = true;
+        }
+    }
+
+    /** getAppName(recog_sentence): the app of the sentence's first word that is an app's keyword, in any letter case. */
+    private static String appInSentence(CsMemory m) {
+        for (String word : m.recogSentence.split(" ")) {
+            for (Map.Entry<String, String> keyword : m.app.entrySet()) {
+                if (keyword.getKey().equalsIgnoreCase(word)) {
+                    return keyword.getValue();
+                }
+            }
+        }
+        return CsMemory.ERROR;
     }
 }

@@ -18,6 +18,10 @@ public final class InterpretShort implements Behavior {
 
     @Override
     public void step(int iteration) {
-        cs.interpretShort();
+        cs.entered("interpret_short");
+        CsMemory next = cs.nextMemory();
+        next.appName = NaoCs.getAppName(next);
+        cs.console.dealing(CsMemory.ERROR.equals(next.appName) ? null : next.appName);
+        next.say = NaoCs.NOT_RECOGNIZED;
     }
 }

@@ -2,6 +2,8 @@ package org.embodia.nao.cs;
 
 import org.embodia.api.agent.Subsystem;
 import org.embodia.api.behavior.Behavior;
+import org.embodia.nao.api.MicCommand;
+import org.embodia.nao.api.MicParams;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -10,6 +12,9 @@ import org.osgi.service.component.annotations.Reference;
 @Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + NaoCs.NAME, Subsystem.BEHAVIOR_PROPERTY + "=record_cmd"})
 public final class RecordCmd implements Behavior {
     private final NaoCs cs;
+    /** r_core,mic's rec and reason counts at i0: the recording ended, or was rejected, once one moved. */
+    private long mic0;
+    private long micReason0;
 
     @Activate
     public RecordCmd(@Reference NaoCs cs) {
@@ -18,6 +23,24 @@ public final class RecordCmd implements Behavior {
 
     @Override
     public void step(int iteration) {
-        cs.recordCmd(iteration);
+        CsMemory next = cs.nextMemory();
+        if (iteration == 0) {
+            cs.entered("record_cmd");
+            MicCommand c = cs.micCommand.message();
+            c.cmd = MicCommand.Cmd.REGISTER;
+            c.fp = cs.memory().rd;
+            c.enrg = cs.settings.energy();
+            c.st = cs.settings.silenceTime();
+            c.samplingPeriod = NaoCs.SAMPLING_PERIOD;
+            c.params.sampleRate = 16000;
+            c.params.channels[MicParams.FRONT] = true;
+            cs.micCommand.send();
+            mic0 = cs.micStatus.get().recSeq;
+            micReason0 = cs.micStatus.get().reasonSeq;
+            next.tm = false;
+        } else if (!cs.memory().tm && cs.micStatus.isNew()
+                && (cs.micStatus.get().recSeq != mic0 || cs.micStatus.get().reasonSeq != micReason0)) {
+            next.tm = true;
+        }
     }
 }

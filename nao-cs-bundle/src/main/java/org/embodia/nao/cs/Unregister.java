@@ -6,7 +6,10 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
-/** c_core,cs's unregister (§3.8.13): the core agent leaves the store; any agent is destroyed. */
+/**
+ * c_core,cs's unregister (§3.8.13): the core agent leaves the store; any agent is destroyed as destroy does it, so
+ * nothing of an agent is left when it ends in finish.
+ */
 @Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + NaoCs.NAME, Subsystem.BEHAVIOR_PROPERTY + "=unregister"})
 public final class Unregister implements Behavior {
     private final NaoCs cs;
@@ -18,6 +21,8 @@ public final class Unregister implements Behavior {
 
     @Override
     public void step(int iteration) {
-        cs.unregister();
+        Destroy.destroyDa(cs);
+        cs.entered("unregister");
+        cs.worker.leaveStore();
     }
 }

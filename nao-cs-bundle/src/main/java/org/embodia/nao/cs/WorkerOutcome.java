@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * What cs's worker hands back to the loop for the job a behaviour gave it at its i0 (store and agent I/O, which the
- * loop must not wait for): one of these, taken by the behaviour that asked.
+ * What cs's {@link StoreWorker} hands back to the loop for the job a behaviour gave it at its i0 (store and agent I/O,
+ * which the loop must not wait for): one of these, taken by the behaviour that asked.
  */
 sealed interface WorkerOutcome {
     /** The job failed: a clear error for the operator and the log. */

@@ -235,7 +235,7 @@ final class Rig implements AutoCloseable {
 
     /** Waits until the worker has done what was handed to it; fails after {@link #PATIENCE}. */
     void awaitWorker() throws InterruptedException {
-        if (!cs.awaitWorker(PATIENCE.toMillis())) {
+        if (!cs.worker.awaitIdle(PATIENCE.toMillis())) {
             throw new AssertionError("the worker was busy for " + PATIENCE.toSeconds() + " s");
         }
     }

@@ -21,7 +21,7 @@ import org.embodia.velma.api.DriveStatus;
  * drive's present state accepts, and each state's behaviour runs once a cycle. Allocation-free once built. Should the FSM stop on a determinism fault, the drive is sent Disable voltage
  * for good, and so reports not ok.
  */
-final class Cia402Drive {
+public final class Cia402Drive {
     static final String FSM = "velma.cia402";
     /** Controlword bit 4 in homing mode: its rising edge, while operation is enabled, starts homing. */
     static final int HOMING_START = 0x10;
@@ -86,12 +86,12 @@ final class Cia402Drive {
     }
 
     /** Fills {@code command} for a drive wanted in cyclic torque mode with {@code torque}. */
-    void torque(DriveStatus driveStatus, double torque, DriveCommand command) {
+    public void torque(DriveStatus driveStatus, double torque, DriveCommand command) {
         step(driveStatus, DriveCommand.MODE_CYCLIC_TORQUE, torque, driveStatus.position, command);
     }
 
     /** Fills {@code command} for a drive wanted in cyclic position mode at {@code position}. */
-    void position(DriveStatus driveStatus, double position, DriveCommand command) {
+    public void position(DriveStatus driveStatus, double position, DriveCommand command) {
         step(driveStatus, DriveCommand.MODE_CYCLIC_POSITION, 0, position, command);
     }
 

@@ -22,6 +22,8 @@ import org.embodia.fsm.engine.StaticCheck;
 import org.embodia.velma.api.BodyCommand;
 import org.embodia.velma.api.DriveCommand;
 import org.embodia.velma.api.DriveStatus;
+import org.embodia.velma.vebody.behaviors.Safe;
+import org.embodia.velma.vebody.behaviors.Transp;
 import org.junit.jupiter.api.Test;
 
 /** The CiA 402 FSM, run by the engine, against a model of a CiA 402 drive that refuses what its state does not accept. */
@@ -471,12 +473,14 @@ class Cia402DriveTest {
     @Test
     void veBodyBringsTheDrivesUpAndHomesTheHeadInSafeModeThenPassesCsTargetsInTransparentMode() {
         VeBody body = new VeBody();
+        Safe safe = new Safe(body);
+        Transp transp = new Transp(body);
         Drive torso = new Drive(Drive.SWITCH_ON_DISABLED, true, 0.5, 0);
         Drive pan = new Drive(Drive.SWITCH_ON_DISABLED, false, 0.3, 10);
         Drive tilt = new Drive(Drive.SWITCH_ON_DISABLED, false, -0.2, 12);
         Drive[] drives = {torso, pan, tilt};
-        List<InputBuffer<DriveStatus>> statusIns = List.of(body.torsoStatus, body.headPanStatus, body.headTiltStatus);
-        List<OutputBuffer<DriveCommand>> commandOuts = List.of(body.torsoCommand, body.headPanCommand, body.headTiltCommand);
+        List<InputBuffer<DriveStatus>> statusIns = List.of(body.torsoStatus(), body.headPanStatus(), body.headTiltStatus());
+        List<OutputBuffer<DriveCommand>> commandOuts = List.of(body.torsoCommand(), body.headPanCommand(), body.headTiltCommand());
         List<OutputBuffer<DriveStatus>> statusOuts = new ArrayList<>();
         List<InputBuffer<DriveCommand>> commandIns = new ArrayList<>();
         for (int d = 0; d < 3; d++) {
@@ -488,7 +492,7 @@ class Cia402DriveTest {
             commandIns.add(in);
         }
         OutputBuffer<BodyCommand> cs = new OutputBuffer<>("command", BodyCommand.class, BodyCommand::new);
-        cs.connect(body.command);
+        cs.connect(body.command());
         Runnable drivesReport = () -> {
             for (int d = 0; d < 3; d++) {
                 statusOuts.get(d).write(drives[d].status);
@@ -503,7 +507,7 @@ class Cia402DriveTest {
         };
         for (int i = 0; i < 25; i++) {
             drivesReport.run();
-            body.sendSafeCommands();
+            safe.step(i);
             drivesRun.run();
         }
         assertTrue(torso.enabled() && pan.enabled() && tilt.enabled(), "safe mode brought every drive up");
@@ -519,8 +523,8 @@ class Cia402DriveTest {
         for (int i = 0; i < 2; i++) {
             drivesReport.run();
             cs.send();
-            body.command.receive();
-            body.passCommandDown();
+            body.command().receive();
+            transp.step(i);
             drivesRun.run();
         }
         assertEquals(3, commandIns.get(0).get().targetTorque, "cs's torque reached the torso");

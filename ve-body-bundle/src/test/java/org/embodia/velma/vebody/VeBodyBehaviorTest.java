@@ -57,17 +57,17 @@ class VeBodyBehaviorTest {
         boolean statusFlows = true;
 
         Rig(int safeIterations) throws FsmLoadException {
-            rStatus.connect(body.rightArmStatus);
-            lStatus.connect(body.leftArmStatus);
-            tStatus.connect(body.torsoStatus);
-            hpStatus.connect(body.headPanStatus);
-            htStatus.connect(body.headTiltStatus);
-            cs.connect(body.command);
-            body.rightArmCommand.connect(rCommand);
-            body.leftArmCommand.connect(lCommand);
-            body.torsoCommand.connect(tCommand);
-            body.headPanCommand.connect(hpCommand);
-            body.status.connect(csStatus);
+            rStatus.connect(body.rightArmStatus());
+            lStatus.connect(body.leftArmStatus());
+            tStatus.connect(body.torsoStatus());
+            hpStatus.connect(body.headPanStatus());
+            htStatus.connect(body.headTiltStatus());
+            cs.connect(body.command());
+            body.rightArmCommand().connect(rCommand);
+            body.leftArmCommand().connect(lCommand);
+            body.torsoCommand().connect(tCommand);
+            body.headPanCommand().connect(hpCommand);
+            body.status().connect(csStatus);
             Map<String, Behavior> behaviors = new HashMap<>();
             behaviors.put("idle", new Idle());
             behaviors.put("safe", new Safe(body));
@@ -124,8 +124,8 @@ class VeBodyBehaviorTest {
          */
         String cycle(long cycle, BodyCommand command) {
             effectorsReport(cycle);
-            for (InputBuffer<?> in : new InputBuffer<?>[] {body.rightArmStatus, body.leftArmStatus, body.torsoStatus, body.headPanStatus,
-                    body.headTiltStatus}) {
+            for (InputBuffer<?> in : new InputBuffer<?>[] {body.rightArmStatus(), body.leftArmStatus(), body.torsoStatus(), body.headPanStatus(),
+                    body.headTiltStatus()}) {
                 in.receive();
             }
             fsm.step();
@@ -133,7 +133,7 @@ class VeBodyBehaviorTest {
             if (command != null) {
                 cs.write(command);
             }
-            body.command.receive();
+            body.command().receive();
             fsm.step();
             rCommand.receive();
             lCommand.receive();
@@ -192,7 +192,7 @@ class VeBodyBehaviorTest {
         assertTrue(rig.csStatus.hasData() && rig.csStatus.get().safeMode, "cs sees ve_body in safe mode");
         rig.hardwareReady = true;
         assertEquals("safe_st_ok/safe", rig.cycle(3, null), "hardware ready: still safe, until more than 500 safe iterations");
-        assertEquals(-VeBody.TORSO_SAFE_DAMPING * 0.5, rig.tCommand.get().targetTorque, 1e-12, "the torso damped");
+        assertEquals(-Safe.TORSO_SAFE_DAMPING * 0.5, rig.tCommand.get().targetTorque, 1e-12, "the torso damped");
         assertEquals(0.25, rig.hpCommand.get().targetPosition, 1e-12, "the head holds its position");
     }
 

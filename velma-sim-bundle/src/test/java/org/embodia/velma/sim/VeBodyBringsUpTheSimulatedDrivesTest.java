@@ -12,6 +12,7 @@ import org.embodia.api.buffer.OutputBuffer;
 import org.embodia.velma.api.DriveCommand;
 import org.embodia.velma.api.DriveStatus;
 import org.embodia.velma.vebody.VeBody;
+import org.embodia.velma.vebody.behaviors.Safe;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -26,6 +27,7 @@ class VeBodyBringsUpTheSimulatedDrivesTest {
 
     private final VelmaSimulation sim = new VelmaSimulation(VelmaSimulation.Pace.MANUAL);
     private final VeBody body = new VeBody();
+    private final Safe safe = new Safe(body);
     private final SimulatedDrive[] drives = {sim.torso(), sim.headPan(), sim.headTilt()};
     private final List<OutputBuffer<DriveStatus>> statusOut = new ArrayList<>();
     private final List<InputBuffer<DriveStatus>> statusIn = new ArrayList<>();
@@ -62,7 +64,7 @@ class VeBodyBringsUpTheSimulatedDrivesTest {
             statusOut.get(d).send();
             statusIn.get(d).receive();
         }
-        body.sendSafeCommands();
+        safe.step(0);
         torsoStates.add(body.driveStates().get(0));
         panStates.add(body.driveStates().get(1));
         for (int d = 0; d < drives.length; d++) {

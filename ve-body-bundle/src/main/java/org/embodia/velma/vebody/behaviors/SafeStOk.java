@@ -8,17 +8,10 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 /** ve_body's safe_st_ok: Passes the status up while every real effector is ready, still in safe mode. */
-@Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + VeBody.NAME, Subsystem.BEHAVIOR_PROPERTY + "=safe_st_ok"})
-public final class SafeStOk implements Behavior {
-    private final VeBody body;
-
+@Component(service = Behavior.class, property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + VeBody.NAME, Subsystem.BEHAVIOR_PROPERTY + "=safe_st_ok"})
+public final class SafeStOk extends StatusUp {
     @Activate
     public SafeStOk(@Reference VeBody body) {
-        this.body = body;
-    }
-
-    @Override
-    public void step(int iteration) {
-        body.passStatusUp(true);
+        super(body, true);
     }
 }

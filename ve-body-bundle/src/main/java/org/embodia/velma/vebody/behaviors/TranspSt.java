@@ -8,17 +8,10 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 /** ve_body's transp_st: Passes the status up in transparent mode. */
-@Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + VeBody.NAME, Subsystem.BEHAVIOR_PROPERTY + "=transp_st"})
-public final class TranspSt implements Behavior {
-    private final VeBody body;
-
+@Component(service = Behavior.class, property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + VeBody.NAME, Subsystem.BEHAVIOR_PROPERTY + "=transp_st"})
+public final class TranspSt extends StatusUp {
     @Activate
     public TranspSt(@Reference VeBody body) {
-        this.body = body;
-    }
-
-    @Override
-    public void step(int iteration) {
-        body.passStatusUp(false);
+        super(body, false);
     }
 }
