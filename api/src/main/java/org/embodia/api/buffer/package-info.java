@@ -1,5 +1,8 @@
-/** Typed communication buffers with one writer; reads report no, old or new data (the spec's new(x)). */
-@Version("1.0.0")
+/**
+ * Typed communication buffers with one writer; reads report no, old or new data (the spec's new(x)). 1.1.0:
+ * {@code WireMessage}, a message that can cross a process boundary.
+ */
+@Version("1.1.0")
 @Export
 package org.embodia.api.buffer;
 

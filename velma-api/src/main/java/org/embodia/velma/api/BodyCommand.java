@@ -1,9 +1,12 @@
 package org.embodia.velma.api;
 
+import java.nio.ByteBuffer;
+
 import org.embodia.api.buffer.Message;
+import org.embodia.api.buffer.WireMessage;
 
 /** What cs commands ve_body: arm and torso torques, head positions, and whether to leave safe mode. */
-public final class BodyCommand implements Message<BodyCommand> {
+public final class BodyCommand implements Message<BodyCommand>, WireMessage<BodyCommand> {
     public final LwrCommand rightArm = new LwrCommand();
     public final LwrCommand leftArm = new LwrCommand();
     public double torsoTorque;
@@ -21,6 +24,34 @@ public final class BodyCommand implements Message<BodyCommand> {
     public boolean headValid() {
         return headPan >= -Velma.HEAD_PAN_LIMIT && headPan <= Velma.HEAD_PAN_LIMIT && headTilt >= Velma.HEAD_TILT_MIN
                 && headTilt <= Velma.HEAD_TILT_MAX;
+    }
+
+    /** The bytes of {@link #write}: both arms, torso torque, head targets, exit safe state. */
+    public static final int WIRE_SIZE = 2 * LwrCommand.WIRE_SIZE + 3 * 8 + 1;
+
+    @Override
+    public int wireSize() {
+        return WIRE_SIZE;
+    }
+
+    @Override
+    public void write(ByteBuffer out) {
+        rightArm.write(out);
+        leftArm.write(out);
+        out.putDouble(torsoTorque);
+        out.putDouble(headPan);
+        out.putDouble(headTilt);
+        WireMessage.putBoolean(out, exitSafeState);
+    }
+
+    @Override
+    public void read(ByteBuffer in) {
+        rightArm.read(in);
+        leftArm.read(in);
+        torsoTorque = in.getDouble();
+        headPan = in.getDouble();
+        headTilt = in.getDouble();
+        exitSafeState = WireMessage.getBoolean(in);
     }
 
     @Override

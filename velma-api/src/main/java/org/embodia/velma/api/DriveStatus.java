@@ -1,9 +1,12 @@
 package org.embodia.velma.api;
 
+import java.nio.ByteBuffer;
+
 import org.embodia.api.buffer.Message;
+import org.embodia.api.buffer.WireMessage;
 
 /** What one EtherCAT drive (CiA 402) reports: its statusword and position, velocity, torque. */
-public final class DriveStatus implements Message<DriveStatus> {
+public final class DriveStatus implements Message<DriveStatus>, WireMessage<DriveStatus> {
     /** CiA 402 statusword bits: the low bits give the state of the drive's state machine. */
     public static final int READY_TO_SWITCH_ON = 0x01;
     public static final int SWITCHED_ON = 0x02;
@@ -27,6 +30,34 @@ public final class DriveStatus implements Message<DriveStatus> {
     /** A valid drive status (allHwOk, docs/velma.md): operation enabled (statusword xxxx xxxx x01x 0111) and no fault. */
     public boolean ok() {
         return (statusWord & 0x6F) == 0x27;
+    }
+
+    /** The bytes of {@link #write}: statusword, mode, homed, position, velocity, torque. */
+    public static final int WIRE_SIZE = 4 + 4 + 1 + 3 * 8;
+
+    @Override
+    public int wireSize() {
+        return WIRE_SIZE;
+    }
+
+    @Override
+    public void write(ByteBuffer out) {
+        out.putInt(statusWord);
+        out.putInt(mode);
+        WireMessage.putBoolean(out, homed);
+        out.putDouble(position);
+        out.putDouble(velocity);
+        out.putDouble(torque);
+    }
+
+    @Override
+    public void read(ByteBuffer in) {
+        statusWord = in.getInt();
+        mode = in.getInt();
+        homed = WireMessage.getBoolean(in);
+        position = in.getDouble();
+        velocity = in.getDouble();
+        torque = in.getDouble();
     }
 
     @Override

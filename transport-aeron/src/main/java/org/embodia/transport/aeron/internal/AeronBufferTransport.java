@@ -1,0 +1,105 @@
+package org.embodia.transport.aeron.internal;
+
+import java.util.function.Supplier;
+
+import org.embodia.api.buffer.InputBuffer;
+import org.embodia.api.buffer.OutputBuffer;
+import org.embodia.api.buffer.WireMessage;
+import org.embodia.transport.BufferTransport;
+import org.embodia.transport.RemoteReader;
+import org.embodia.transport.RemoteWriter;
+import org.embodia.transport.TransportException;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+
+import io.aeron.Aeron;
+import io.aeron.CommonContext;
+import io.aeron.driver.MediaDriver;
+import io.aeron.driver.ThreadingMode;
+import io.aeron.exceptions.AeronException;
+
+/**
+ * {@link BufferTransport} over Aeron: a client of the machine's media driver, which this process runs itself unless
+ * configured to use one already running. On one machine the channel {@code aeron:ipc} carries a link through shared
+ * memory, which the writer's and the reader's threads touch directly; between machines {@code aeron:udp?endpoint=...}.
+ */
+// Configured or not at all: a profile that keeps every subsystem in one process runs no media driver.
+@Component(service = BufferTransport.class, configurationPid = AeronBufferTransport.PID, configurationPolicy = ConfigurationPolicy.REQUIRE)
+public final class AeronBufferTransport implements BufferTransport, AutoCloseable {
+    public static final String PID = "org.embodia.transport.aeron";
+    /**
+     * A link's term, of which its log has three: Aeron's least, 64 KiB, holds over a hundred of Velma's largest
+     * messages, and a buffer only ever needs its newest (the default, 64 MiB per IPC term, would take 192 MiB of
+     * shared memory per link).
+     */
+    static final int TERM_LENGTH = 64 * 1024;
+    private static final System.Logger LOG = System.getLogger(AeronBufferTransport.class.getName());
+
+    private final MediaDriver driver;
+    private final Aeron aeron;
+
+    @Activate
+    public AeronBufferTransport(TransportConfig config) {
+        this(config.directory(), config.embedded_driver());
+    }
+
+    /**
+     * @param directory the media driver's directory; empty: Aeron's default
+     * @param embeddedDriver whether to run the media driver in this process
+     * @throws TransportException if the driver cannot start, or none answers in {@code directory}
+     */
+    public AeronBufferTransport(String directory, boolean embeddedDriver) {
+        String dir = directory.isEmpty() ? CommonContext.getAeronDirectoryName() : directory;
+        driver = embeddedDriver ? launchDriver(dir) : null;
+        try {
+            aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(dir)
+                    .errorHandler(e -> LOG.log(System.Logger.Level.ERROR, "Aeron transport (" + dir + "): " + e.getMessage(), e)));
+        } catch (AeronException | IllegalStateException e) {
+            if (driver != null) {
+                driver.close();
+            }
+            throw new TransportException("no Aeron media driver answers in " + dir + (embeddedDriver ? "" : " (embedded.driver is false: start one there, or"
+                    + " let this process run it)") + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static MediaDriver launchDriver(String dir) {
+        MediaDriver.Context context = new MediaDriver.Context().aeronDirectoryName(dir)
+                .threadingMode(ThreadingMode.SHARED)
+                .ipcTermBufferLength(TERM_LENGTH)
+                .publicationTermBufferLength(TERM_LENGTH)
+                .dirDeleteOnShutdown(true);
+        try {
+            return MediaDriver.launch(context);
+        } catch (RuntimeException e) {
+            throw new TransportException("the Aeron media driver could not start in " + dir + " (another process's may run there: set"
+                    + " embedded.driver to false to use it, or another directory): " + e.getMessage(), e);
+        }
+    }
+
+    /** The media driver's directory. */
+    public String directory() {
+        return aeron.context().aeronDirectoryName();
+    }
+
+    @Override
+    public <M extends WireMessage<M>> RemoteWriter writer(String channel, int stream, OutputBuffer<M> output, Supplier<M> factory) {
+        return new AeronWriter<>(aeron, channel, stream, output, factory);
+    }
+
+    @Override
+    public <M extends WireMessage<M>> RemoteReader reader(String channel, int stream, InputBuffer<M> input, Supplier<M> factory) {
+        return new AeronReader<>(aeron, channel, stream, input, factory);
+    }
+
+    @Deactivate
+    @Override
+    public void close() {
+        aeron.close();
+        if (driver != null) {
+            driver.close();
+        }
+    }
+}
