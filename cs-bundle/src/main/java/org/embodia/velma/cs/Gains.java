@@ -1,6 +1,8 @@
 package org.embodia.velma.cs;
 
 import org.embodia.velma.api.BodyCommand;
+import org.embodia.velma.api.BodyStatus;
+import org.embodia.velma.api.LwrStatus;
 import org.embodia.velma.api.Velma;
 
 /**
@@ -51,6 +53,17 @@ final class Gains {
     static double boundedDamping(double torque, double limit) {
         double max = DAMPING_TORQUE_FRACTION * limit;
         return Math.max(-max, Math.min(max, torque));
+    }
+
+    /** τ = −D·q̇ on every joint of both arms, into {@code c}. */
+    static void damp(BodyStatus s, BodyCommand c, double[] damping) {
+        for (int a = 0; a < 2; a++) {
+            LwrStatus arm = VelmaCs.arm(s, a);
+            double[] tau = VelmaCs.torques(c, a);
+            for (int j = 0; j < Velma.LWR_JOINTS; j++) {
+                tau[j] = -damping[j] * arm.dq[j];
+            }
+        }
     }
 
     /** Keeps each torque of {@code c} inside a fraction of its limit: for behaviours that must never trip ve_body's check. */

@@ -4,7 +4,6 @@ import org.embodia.api.agent.Subsystem;
 import org.embodia.api.behavior.Behavior;
 import org.embodia.velma.api.BodyCommand;
 import org.embodia.velma.api.BodyStatus;
-import org.embodia.velma.api.LwrStatus;
 import org.embodia.velma.api.Velma;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -30,13 +29,7 @@ public final class Idle implements Behavior {
         }
         BodyStatus s = cs.status().get();
         BodyCommand c = cs.command().message();
-        for (int a = 0; a < 2; a++) {
-            LwrStatus arm = VelmaCs.arm(s, a);
-            double[] tau = VelmaCs.torques(c, a);
-            for (int j = 0; j < VelmaCs.N; j++) {
-                tau[j] = -Velma.SAFE_DAMPING[j] * arm.dq[j];
-            }
-        }
+        Gains.damp(s, c, Velma.SAFE_DAMPING);
         c.torsoTorque = -Gains.TORSO_SAFE_DAMPING * s.torso.velocity;
         Gains.saturate(c, Gains.SAFE_TORQUE_FRACTION);
         HeadMotion.hold(cs, c);

@@ -4,7 +4,6 @@ import org.embodia.api.agent.Subsystem;
 import org.embodia.api.behavior.Behavior;
 import org.embodia.velma.api.BodyCommand;
 import org.embodia.velma.api.BodyStatus;
-import org.embodia.velma.api.LwrStatus;
 import org.embodia.velma.cs.api.Motion;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -36,13 +35,7 @@ public final class SafeCol implements Behavior {
             }
         }
         BodyCommand c = cs.command().message();
-        for (int a = 0; a < 2; a++) {
-            LwrStatus arm = VelmaCs.arm(s, a);
-            double[] tau = VelmaCs.torques(c, a);
-            for (int j = 0; j < VelmaCs.N; j++) {
-                tau[j] = -Gains.SAFE_DAMPING[j] * arm.dq[j];
-            }
-        }
+        Gains.damp(s, c, Gains.SAFE_DAMPING);
         cs.collision().repulsion(cs.kinematics(), Gains.RELAX_ACTIVATION, Gains.RELAX_GAIN, c.rightArm.torque, c.leftArm.torque);
         c.torsoTorque = Gains.TORSO_STIFFNESS * (torsoHold - s.torso.position) - Gains.TORSO_DAMPING * s.torso.velocity;
         Gains.saturate(c, Gains.SAFE_TORQUE_FRACTION);

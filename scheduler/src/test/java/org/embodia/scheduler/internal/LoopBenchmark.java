@@ -8,20 +8,16 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Locale;
 import java.util.TreeMap;
 
 import org.embodia.api.agent.Subsystem;
-import org.embodia.api.agent.SubsystemName;
-import org.embodia.api.behavior.Behavior;
-import org.embodia.api.behavior.Predicates;
 import org.embodia.api.buffer.InputBuffer;
 import org.embodia.api.buffer.Message;
 import org.embodia.api.buffer.OutputBuffer;
 import org.embodia.fsm.engine.FsmExecutor;
 import org.embodia.fsm.engine.FsmLoadException;
-import org.embodia.fsm.engine.FsmLoader;
 import org.embodia.scheduler.Percentiles;
 
 /**
@@ -179,7 +175,7 @@ public final class LoopBenchmark {
             OutputBuffer<Joints> b = new OutputBuffer<>("extra", Joints.class, Joints::new);
             producers.add(a);
             producers.add(b);
-            Subsystem s = subsystem(name, List.of(), List.of(a, b), () -> {
+            Subsystem s = ActivityHarness.subsystem(name, List.of(), List.of(a, b), () -> {
                 a.message().stamp++;
                 a.send();
                 b.message().stamp++;
@@ -193,50 +189,11 @@ public final class LoopBenchmark {
             InputBuffer<Joints> b = new InputBuffer<>("extra", Joints.class, Joints::new);
             links.add(new ActivityPlan.Link(producers.get(p++), a));
             links.add(new ActivityPlan.Link(producers.get(p++), b));
-            Subsystem s = subsystem(name, List.of(a, b), List.of(), () -> { });
-            FsmExecutor fsm = FsmExecutor.create(FsmLoader.load("bench.yaml", """
-                    fsm: bench
-                    initial: wait
-                    inputs: [fresh]
-                    states:
-                      wait:
-                        terminal: fresh
-                        transitions:
-                          work: TRUE
-                      work:
-                        terminal: TRUE
-                        transitions:
-                          work: fresh
-                          wait: not fresh
-                    """), Map.of("wait", (Behavior) i -> { }, "work", (Behavior) i -> { }),
-                    Predicates.builder().add("fresh", a::isNew).build());
+            Subsystem s = ActivityHarness.subsystem(name, List.of(a, b), List.of(), () -> { });
+            FsmExecutor fsm = ActivityHarness.waitWork(a::isNew);
             steps.add(new ActivityPlan.Step(new SubsystemRuntime(name, s, steps.size(), "bench", fsm), new InputBuffer<?>[] {a, b}));
         }
         return new ActivityPlan(steps.toArray(ActivityPlan.Step[]::new), links, System.err::println);
-    }
-
-    private static Subsystem subsystem(String name, List<InputBuffer<?>> in, List<OutputBuffer<?>> out, Runnable step) {
-        return new Subsystem() {
-            @Override
-            public SubsystemName name() {
-                return SubsystemName.parse(name);
-            }
-
-            @Override
-            public List<InputBuffer<?>> inputs() {
-                return in;
-            }
-
-            @Override
-            public List<OutputBuffer<?>> outputs() {
-                return out;
-            }
-
-            @Override
-            public void step() {
-                step.run();
-            }
-        };
     }
 
     private static Process startCyclictest(long periodNanos, double seconds, int priority) throws IOException {
