@@ -9,7 +9,7 @@ import java.util.concurrent.locks.LockSupport;
  * attached to it, the status publishers of its real effectors and receptors, and what they threw.
  *
  * <p>The clock runs the simulator's tick, given once, on one thread: with {@link #start(long, long)} a thread of its
- * own ticks at a fixed period against absolute deadlines; without, {@link #advance(int)} or {@link #tick()} tick on the
+ * own ticks at a fixed period against absolute deadlines, with {@link #startUnpaced()} back to back; without, {@link #advance(int)} or {@link #tick()} tick on the
  * caller's thread. The tick does the simulator's own work in its own order and calls {@link #publish()} and
  * {@link #runCycles()} where the status is to go out and the attached cycles are to run, and {@link #count()} where
  * the tick is to count as done, if earlier than its end. A publisher or cycle that throws is counted as a cycle failure
@@ -60,14 +60,30 @@ public final class SimulationClock implements ActivityClock {
             throw new IllegalArgumentException(name + ": the period must be above 0 and the lag at least 0 ns, got " + periodNanos
                     + " and " + maxLagNanos);
         }
+        startThread(periodNanos, maxLagNanos, this::pace);
+    }
+
+    /**
+     * Starts a thread of its own ({@code "<name> clock"}) that ticks back to back, as fast as the tick and the cycles
+     * attached to it allow: simulated time runs ahead of the wall clock, for a headless run faster than real time.
+     * {@link #periodNanos()} is then 0, as when stepped, so no cycle counts as late.
+     *
+     * @throws IllegalStateException if started before or closed
+     * @since 1.7
+     */
+    public void startUnpaced() {
+        startThread(0, 0, this::runTick);
+    }
+
+    private void startThread(long period, long lag, Runnable pass) {
         synchronized (registrations) {
             if (closed || thread != null) {
                 throw new IllegalStateException(name + (closed ? " is closed" : " ticks on its own thread already"));
             }
-            this.periodNanos = periodNanos;
-            this.maxLagNanos = maxLagNanos;
-            next = System.nanoTime() + periodNanos;
-            LoopThread t = new LoopThread(name + " clock", this::pace);
+            this.periodNanos = period;
+            this.maxLagNanos = lag;
+            next = System.nanoTime() + period;
+            LoopThread t = new LoopThread(name + " clock", pass);
             thread = t;
             t.start();
         }

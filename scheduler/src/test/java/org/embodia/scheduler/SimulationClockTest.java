@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 
 import org.embodia.testing.Allocations;
 import org.junit.jupiter.api.Test;
@@ -280,5 +281,29 @@ class SimulationClockTest {
         assertEquals(3 * ticks, sum[0], "publisher and cycle ran every tick");
         assertEquals(ticks, clock[0].cycleFailures());
         assertSame(failure, clock[0].lastCycleFailure());
+    }
+
+    @Test
+    void anUnpacedClockTicksBackToBackOnItsOwnThreadJudgesNoCycleLateAndStopsWhenClosed() throws InterruptedException {
+        Thread[] on = new Thread[1];
+        SimulationClock clock = new SimulationClock("test.sim", () -> {
+            on[0] = Thread.currentThread();
+            // a tick far longer than any period: unpaced, the next one simply follows
+            LockSupport.parkNanos(3 * MS);
+        });
+        clock.startUnpaced();
+        assertEquals(0, clock.periodNanos(), "no period: no cycle of it counts as late");
+        assertThrows(IllegalStateException.class, () -> clock.start(2 * MS, 0), "one thread of its own");
+        assertThrows(IllegalStateException.class, () -> clock.advance(1), "nor ticks on the caller's thread");
+        long deadline = System.nanoTime() + 60_000 * MS;
+        while (clock.ticks() < 20) {
+            assertTrue(System.nanoTime() < deadline, "20 ticks within 60 s");
+            Thread.sleep(1);
+        }
+        assertEquals("test.sim clock", on[0].getName());
+        assertTrue(clock.close());
+        long after = clock.ticks();
+        Thread.sleep(50);
+        assertEquals(after, clock.ticks(), "no tick after close returned");
     }
 }

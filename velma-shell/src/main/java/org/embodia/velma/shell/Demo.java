@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 
+import org.embodia.velma.api.Velma;
 import org.embodia.velma.cs.api.CartesianImpedanceCommand;
 import org.embodia.velma.cs.api.JointImpedanceCommand;
 import org.embodia.velma.cs.api.Motion;
@@ -39,6 +40,7 @@ final class Demo {
     }
 
     String run() throws InterruptedException {
+        long firstIteration = task.view().iteration();
         Thread watcher = new Thread(this::watch, "velma-demo-watcher");
         watcher.setDaemon(true);
         watcher.start();
@@ -76,6 +78,10 @@ final class Demo {
             task.jointImpedance(new JointImpedanceCommand(far, null, null, 0.02, JointImpedanceCommand.MAX_STIFFNESS_SCALE));
             step("an over-stiff command: ve_body refuses its torques and goes to safe, cs to idle",
                     () -> SAFE_MODE.contains(veBody()) && "idle".equals(cs()), 2);
+            // cs's iterations are the robot's time: at velma.sim's pace fast it runs ahead of the wall clock.
+            double robotSeconds = (task.view().iteration() - firstIteration) * Velma.PERIOD_SECONDS;
+            double wallSeconds = (System.nanoTime() - start) / 1e9;
+            say(String.format(Locale.ROOT, "  robot time %.1f s in %.1f s: %.1f× real time", robotSeconds, wallSeconds, robotSeconds / wallSeconds));
             return "demo: every step reached its goal";
         } finally {
             watching = false;

@@ -25,8 +25,8 @@ import org.osgi.service.component.annotations.Deactivate;
  * real-effector subsystems; (c) the attached cycles run, in the order they were attached. All three on
  * one thread, so each status buffer keeps its single writer and the subsystems hand commands to the
  * devices without locks. With pace {@code realtime} (the default) a dedicated thread ticks every
- * 2 ms against absolute deadlines; with {@code manual}, {@link #advance(int)} ticks on the caller's
- * thread. The scheduler's {@link SimulationClock} keeps that pace, the cycles and the publishers;
+ * 2 ms against absolute deadlines; with {@code fast} it ticks back to back; with {@code manual},
+ * {@link #advance(int)} ticks on the caller's thread. The scheduler's {@link SimulationClock} keeps that pace, the cycles and the publishers;
  * this class does the tick's work in the order above. A tick allocates nothing of its own, takes no
  * lock and does no I/O (ode4j's step allocates its working memory).
  */
@@ -50,7 +50,12 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
          * Velma's cycle ([VELMA-STRUCT]), ends with a tick. What a periodic activity needs, as when the simulation
          * replaces the hardware bundles in a running loop.
          */
-        LOOP;
+        LOOP,
+        /**
+         * A dedicated thread ticks back to back, as fast as the physics and the cycles allow: a headless run faster
+         * than real time, with the whole agent. The shell's timeouts are the wall clock's, so they only grow looser.
+         */
+        FAST;
 
         public static Pace parse(String text) {
             for (Pace p : values()) {
@@ -58,7 +63,7 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
                     return p;
                 }
             }
-            throw new IllegalArgumentException("velma.sim: pace must be 'realtime', 'manual' or 'loop', got '" + text + "'");
+            throw new IllegalArgumentException("velma.sim: pace must be 'realtime', 'manual', 'loop' or 'fast', got '" + text + "'");
         }
 
         @Override
@@ -69,7 +74,7 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
 
     /** The configuration (PID {@value #PID}). */
     public @interface Config {
-        /** {@code realtime}, {@code manual} or {@code loop}; empty: the framework property {@value VelmaSimulator#PACE_PROPERTY}, else realtime. */
+        /** {@code realtime}, {@code manual}, {@code loop} or {@code fast}; empty: the framework property {@value VelmaSimulator#PACE_PROPERTY}, else realtime. */
         String pace() default "";
     }
 
@@ -112,6 +117,8 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
         stateOut.connect(stateIn);
         if (pace == Pace.REALTIME) {
             clock.start(PERIOD_NANOS, maxLagNanos);
+        } else if (pace == Pace.FAST) {
+            clock.startUnpaced();
         }
     }
 

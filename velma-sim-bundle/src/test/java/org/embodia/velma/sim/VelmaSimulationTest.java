@@ -267,6 +267,23 @@ class VelmaSimulationTest {
     }
 
     @Test
+    void atPaceFastTheClockTicksBackToBackWithItsCyclesAndNoPeriod() throws Exception {
+        try (VelmaSimulation sim = new VelmaSimulation(VelmaSimulation.Pace.FAST)) {
+            AtomicLong cycles = new AtomicLong();
+            sim.attach(cycles::incrementAndGet);
+            assertEquals(0, sim.periodNanos(), "no period: the scheduler judges no cycle of it late");
+            assertFalse(sim.realtime());
+            assertThrows(IllegalStateException.class, () -> sim.advance(1), "it ticks on its own thread");
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            while (cycles.get() < 1000) {
+                assertTrue(System.nanoTime() < deadline, "the attached cycle ran 1,000 times within 60 s");
+                Thread.sleep(1);
+            }
+            assertTrue(sim.ticks() >= cycles.get(), "one cycle a tick, on the clock's thread");
+        }
+    }
+
+    @Test
     void theClosedClockStops() throws Exception {
         VelmaSimulation sim = new VelmaSimulation(VelmaSimulation.Pace.REALTIME);
         Thread.sleep(50);
@@ -281,8 +298,9 @@ class VelmaSimulationTest {
     void thePaceIsConfigured() {
         assertEquals(VelmaSimulation.Pace.MANUAL, VelmaSimulation.Pace.parse("manual"));
         assertEquals(VelmaSimulation.Pace.REALTIME, VelmaSimulation.Pace.parse(" Realtime "));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> VelmaSimulation.Pace.parse("fast"));
-        assertTrue(e.getMessage().contains("'fast'"), e.getMessage());
+        assertEquals(VelmaSimulation.Pace.FAST, VelmaSimulation.Pace.parse("fast"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> VelmaSimulation.Pace.parse("faster"));
+        assertTrue(e.getMessage().contains("'faster'") && e.getMessage().contains("'fast'"), e.getMessage());
         VelmaSimulation.Config manual = new VelmaSimulation.Config() {
             @Override
             public Class<? extends java.lang.annotation.Annotation> annotationType() {
