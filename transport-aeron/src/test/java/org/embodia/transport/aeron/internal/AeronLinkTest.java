@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.SocketException;
 import java.nio.file.Path;
 
 import org.embodia.api.buffer.Freshness;
@@ -20,6 +23,8 @@ import org.embodia.velma.api.BodyStatus;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** A link's semantics are a buffer's: no data, new data, old data (the dash), every field as sent, nothing allocated. */
 class AeronLinkTest {
@@ -36,6 +41,12 @@ class AeronLinkTest {
     void close() {
         if (transport != null) {
             transport.close();
+        }
+    }
+
+    private static int freeUdpPort() throws SocketException {
+        try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
         }
     }
 
@@ -83,13 +94,16 @@ class AeronLinkTest {
         }
     }
 
-    @Test
-    void aLinkCarriesNoDataThenNewDataThenOldDataWhenNothingWasSent() {
+    /** Through shared memory on one machine, and over UDP as between machines (here to this machine's loopback). */
+    @ParameterizedTest
+    @ValueSource(strings = {"aeron:ipc", "aeron:udp?endpoint=127.0.0.1:"})
+    void aLinkCarriesNoDataThenNewDataThenOldDataWhenNothingWasSent(String channelStart) throws SocketException {
+        String channel = channelStart.endsWith(":") ? channelStart + freeUdpPort() : channelStart;
         AeronBufferTransport t = transport();
         OutputBuffer<BodyCommand> out = new OutputBuffer<>("command", BodyCommand.class, BodyCommand::new);
         InputBuffer<BodyCommand> in = new InputBuffer<>("command", BodyCommand.class, BodyCommand::new);
-        try (RemoteWriter writer = t.writer("aeron:ipc", 1, out, BodyCommand::new);
-                RemoteReader reader = t.reader("aeron:ipc", 1, in, BodyCommand::new)) {
+        try (RemoteReader reader = t.reader(channel, 1, in, BodyCommand::new);
+                RemoteWriter writer = t.writer(channel, 1, out, BodyCommand::new)) {
             awaitConnected(writer, reader);
             assertEquals(0, reader.poll());
             assertEquals(Freshness.NO_DATA, in.receive(), "nothing sent: no data");
