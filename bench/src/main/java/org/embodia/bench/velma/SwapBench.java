@@ -65,7 +65,8 @@ public final class SwapBench {
         // diagnostics, then the swaps before a third.
         // The first and the last diagnostic are the points where the heap is measured after a full collection (jcmd, a JVM
         // of its own), which the head motions after them give time to end outside the measured windows.
-        StringBuilder script = new StringBuilder("velma:ready\nvelma:exitsafe\nagent:diag core\nvelma:head 0.1 0.1 3\nagent:reset core\n"
+        // The reset takes effect at the loop's next cycle boundary, which the head motion after it leaves behind.
+        StringBuilder script = new StringBuilder("velma:ready\nvelma:exitsafe\nagent:diag core\nagent:reset core\nvelma:head 0.1 0.1 3\n"
                 + "agent:diag core\nvelma:head 0.3 0.2 3\nagent:diag core\n");
         for (int k = 0; k < swaps; k++) {
             script.append(k % 2 == 0 ? "agent:swap " + HARDWARE + " " + SIMULATION : "agent:swap " + SIMULATION + " " + HARDWARE).append('\n');

@@ -64,7 +64,14 @@ final class TriggeredActivity extends ThreadedActivity {
                 recordArrival(triggers, now);
             }
             overrun(timedCycle(now) - now > periodNanos);
-            next = triggers.length > 0 ? now + deadlineNanos : next + periodNanos;
+            // The next cycle's wait goes by the plan it will run, which this cycle may have switched to: the hardware's
+            // deadline from this cycle's start; the nominal period, from this cycle's start when the hardware clocked
+            // it, else against absolute deadlines.
+            if (current().triggers.length > 0) {
+                next = now + deadlineNanos;
+            } else {
+                next = (triggers.length > 0 ? now : next) + periodNanos;
+            }
         }
     }
 

@@ -207,7 +207,8 @@ class TriggeredActivityTest {
     @Test
     void theWakeLatencyOfACycleTheDataBeganRunsFromTheLastLookWithoutIt() throws Exception {
         Device device = new Device();
-        TriggeredActivity a = started(device, 60_000_000_000L);
+        // A deadline longer than the test's patience: the swap must not wait for it.
+        TriggeredActivity a = started(device, 600_000_000_000L);
         try {
             for (int i = 1; i <= 5; i++) {
                 sendAndAwaitCycle(device, a, i);
@@ -238,6 +239,29 @@ class TriggeredActivityTest {
             long cycles = a.cycles;
             waitUntil(() -> a.cycles >= cycles + 50, "cycles at the rate without a trigger");
             assertTrue(a.missedTriggers() <= missed + 1, "without a trigger nothing is missed (but the cycle under way at the swap)");
+        } finally {
+            a.stop();
+        }
+    }
+
+    /**
+     * The hardware swapped for a simulation: the first cycle without a trigger follows the last one the hardware began
+     * at the nominal period, not at the hardware's deadline, which would skip the cycles in between.
+     */
+    @Test
+    void aSwapToAPlanWithoutATriggerKeepsTheRateFromTheLastTriggeredCycle() throws Exception {
+        Device device = new Device();
+        // A deadline longer than the test's patience: the swap must not wait for it.
+        TriggeredActivity a = started(device, 600_000_000_000L);
+        try {
+            for (int i = 1; i <= 5; i++) {
+                sendAndAwaitCycle(device, a, i);
+            }
+            a.publish(plan(device, false), 2);
+            // The cycle this datum begins switches to the plan without a trigger.
+            device.send();
+            waitUntil(() -> a.cycles >= 16, "ten cycles at the nominal rate right after the swap, not after the hardware's deadline");
+            assertEquals(0, a.missedTriggers());
         } finally {
             a.stop();
         }
