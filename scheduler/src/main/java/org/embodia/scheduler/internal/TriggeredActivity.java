@@ -13,7 +13,8 @@ import org.embodia.scheduler.Realtime;
  * clock (Velma's KRCs, [VELMA-STRUCT]) rather than a timer of its own beside it. Waiting for all of them, not for
  * one and then a little for the others, keeps devices that send in the same tick in step when their data comes
  * close together: the cycle never takes one device's next datum before the other's. While the plan has no
- * trigger (a simulation swapped in for the hardware) cycles keep the nominal period against absolute deadlines.
+ * trigger (a simulation swapped in for the hardware) cycles keep the nominal period against absolute deadlines, the
+ * first a period after the last cycle the hardware began.
  * Its wake latency is, for a cycle at its deadline, how late after it the cycle began, and for one the data began,
  * at most the time from the devices' last look without it ({@link CycleTrigger#lastLookWithoutDataNanos}).
  * Per cycle it allocates nothing and takes no lock.
