@@ -41,8 +41,8 @@ public final class FastBench {
         if (runs <= WARM_UP) {
             throw new IllegalArgumentException("--runs must be above " + WARM_UP + ": the first " + WARM_UP + " warm the JIT up");
         }
-        List<String> realTime = run(List.of("./embodia", "run", "velma-sim", "--demo"), "velma:demo\n");
-        List<List<String>> fast = split(run(List.of("./embodia", "run", "velma-sim", "--fast", "--script"), "velma:demo\n".repeat(runs)));
+        List<String> realTime = run(List.of("./embodia", "run", "velma-sim"), "velma:demo\n");
+        List<List<String>> fast = split(run(List.of("./embodia", "run", "velma-sim", "--fast"), "velma:demo\n".repeat(runs)));
         List<String> reference = steps(realTime);
         double[] factors = new double[fast.size()];
         boolean same = true;
@@ -71,15 +71,13 @@ public final class FastBench {
         System.exit(same ? 0 : 1);
     }
 
-    /** Runs {@code ./embodia ...} with {@code script} as its Gogo script, and returns what it printed. */
+    /** Runs {@code ./embodia run ...} with {@code script} as its Gogo script ({@code --script}), and returns what it printed. */
     private static List<String> run(List<String> command, String script) throws IOException, InterruptedException {
         Path file = Files.createTempFile("velma-fast", ".gogo");
         try {
             Files.writeString(file, script, StandardCharsets.UTF_8);
             List<String> full = new ArrayList<>(command);
-            if (full.get(full.size() - 1).equals("--demo")) {
-                full.set(full.size() - 1, "--script");
-            }
+            full.add("--script");
             full.add(file.toString());
             Process p = new ProcessBuilder(full).redirectErrorStream(true).start();
             List<String> lines = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();

@@ -12,7 +12,6 @@ import org.embodia.nao.api.Image;
 import org.embodia.nao.api.LsCommand;
 import org.embodia.nao.api.LsStatus;
 import org.embodia.nao.api.MicCommand;
-import org.embodia.nao.api.MicParams;
 import org.embodia.nao.api.MicStatus;
 import org.embodia.nao.api.Pose;
 
@@ -137,14 +136,7 @@ final class CallRelay {
                 micCommand.send();
             }
             case CAPTURE_AUDIO_SILENCE, VOICE_RECORD -> {
-                MicCommand m = micCommand.message();
-                m.cmd = MicCommand.Cmd.REGISTER;
-                m.fp = c.file;
-                m.enrg = c.fn == Call.Fn.VOICE_RECORD ? settings.energy() : c.a;
-                m.st = c.b;
-                m.samplingPeriod = NaoCs.SAMPLING_PERIOD;
-                m.params.sampleRate = 16000;
-                m.params.channels[MicParams.FRONT] = true;
+                NaoCs.register(micCommand.message(), c.file, c.fn == Call.Fn.VOICE_RECORD ? settings.energy() : c.a, c.b);
                 micCommand.send();
             }
             case MOVE_TO -> {

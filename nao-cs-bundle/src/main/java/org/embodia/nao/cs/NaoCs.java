@@ -18,6 +18,7 @@ import org.embodia.nao.api.CamStatus;
 import org.embodia.nao.api.LsCommand;
 import org.embodia.nao.api.LsStatus;
 import org.embodia.nao.api.MicCommand;
+import org.embodia.nao.api.MicParams;
 import org.embodia.nao.api.MicStatus;
 import org.embodia.nao.api.SensorCommand;
 import org.embodia.nao.api.SensorStatus;
@@ -247,6 +248,20 @@ public final class NaoCs extends ControlSubsystem<CsMemory> implements RappCore 
     /** The running agent, or null. */
     Agent agent() {
         return agent;
+    }
+
+    /**
+     * REGISTER to r_core,mic: record the front microphone at 16 kHz into {@code file} until silence ({@code energy},
+     * {@code silenceTime}), as record_cmd and the RAPP calls that record a voice ask it.
+     */
+    static void register(MicCommand m, String file, double energy, double silenceTime) {
+        m.cmd = MicCommand.Cmd.REGISTER;
+        m.fp = file;
+        m.enrg = energy;
+        m.st = silenceTime;
+        m.samplingPeriod = SAMPLING_PERIOD;
+        m.params.sampleRate = 16000;
+        m.params.channels[MicParams.FRONT] = true;
     }
 
     /** destroy: the running agent, which is no longer cs's; null when there is none. */

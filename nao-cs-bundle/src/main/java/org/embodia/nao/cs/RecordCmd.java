@@ -2,8 +2,6 @@ package org.embodia.nao.cs;
 
 import org.embodia.api.agent.Subsystem;
 import org.embodia.api.behavior.Behavior;
-import org.embodia.nao.api.MicCommand;
-import org.embodia.nao.api.MicParams;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -26,14 +24,7 @@ public final class RecordCmd implements Behavior {
         CsMemory next = cs.nextMemory();
         if (iteration == 0) {
             cs.entered("record_cmd");
-            MicCommand c = cs.micCommand.message();
-            c.cmd = MicCommand.Cmd.REGISTER;
-            c.fp = cs.memory().rd;
-            c.enrg = cs.settings.energy();
-            c.st = cs.settings.silenceTime();
-            c.samplingPeriod = NaoCs.SAMPLING_PERIOD;
-            c.params.sampleRate = 16000;
-            c.params.channels[MicParams.FRONT] = true;
+            NaoCs.register(cs.micCommand.message(), cs.memory().rd, cs.settings.energy(), cs.settings.silenceTime());
             cs.micCommand.send();
             mic0 = cs.micStatus.get().recSeq;
             micReason0 = cs.micStatus.get().reasonSeq;
