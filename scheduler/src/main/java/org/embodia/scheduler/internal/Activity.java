@@ -32,6 +32,11 @@ abstract class Activity {
     /** Asks the activity's own thread to clear its overrun count at the next boundary; see {@link #resetDiagnostics()}. */
     volatile boolean resetRequested;
     volatile long pendingGeneration;
+    /**
+     * The group of steps the next cycle runs: {@link ActivityPlan.Step#LEADER}, all of them, where the activity is led;
+     * on another host the group the leader asked for. The activity's thread's.
+     */
+    int runGroup = ActivityPlan.Step.LEADER;
 
     Activity(String name, String clock, int overrunFault) {
         this.name = name;
@@ -45,8 +50,27 @@ abstract class Activity {
         pending = plan;
     }
 
-    /** One cycle: at the boundary take a newly published plan, then run every step in order. */
+    /** One cycle: at the boundary take a newly published plan, then run every step of {@link #runGroup} in order. */
     final void runCycle() {
+        boundary();
+        ActivityPlan.Step[] steps = current.steps;
+        long cycle = cycles;
+        int group = runGroup;
+        for (ActivityPlan.Step s : steps) {
+            if (s.group() != group) {
+                continue;
+            }
+            if (s.remote() != null) {
+                s.remote().run(cycle);
+            } else {
+                s.runtime().iterate(s.receive(), cycle, s.phase());
+            }
+        }
+        cycles = cycle + 1;
+    }
+
+    /** A cycle boundary: a newly published plan takes over here, and a reset of the figures. */
+    final void boundary() {
         if (resetRequested) {
             overruns = 0;
             resetRequested = false;
@@ -57,12 +81,6 @@ abstract class Activity {
             current = p;
             appliedGeneration = pendingGeneration;
         }
-        ActivityPlan.Step[] steps = current.steps;
-        long cycle = cycles;
-        for (ActivityPlan.Step s : steps) {
-            s.runtime().iterate(s.receive(), cycle, s.phase());
-        }
-        cycles = cycle + 1;
     }
 
     /**

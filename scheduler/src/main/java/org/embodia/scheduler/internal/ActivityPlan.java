@@ -15,11 +15,27 @@ import org.embodia.api.buffer.OutputBuffer;
 final class ActivityPlan {
     static final ActivityPlan EMPTY = new ActivityPlan(new Step[0], List.of(), e -> { });
 
-    /** One pass of a subsystem. */
-    record Step(SubsystemRuntime runtime, InputBuffer<?>[] receive, AgentConfig.Phase phase) {
+    /**
+     * One pass of a subsystem, or (with {@code remote}) the passes another host runs. On a host that does not lead the
+     * activity, {@code group} numbers the leader's requests the step belongs to.
+     */
+    record Step(SubsystemRuntime runtime, InputBuffer<?>[] receive, AgentConfig.Phase phase, int group, RemoteGroup remote) {
+        /** The group of every step where the activity is led. */
+        static final int LEADER = -1;
+
+        /** A pass of a subsystem where the activity is led. */
+        Step(SubsystemRuntime runtime, InputBuffer<?>[] receive, AgentConfig.Phase phase) {
+            this(runtime, receive, phase, LEADER, null);
+        }
+
         /** A pass of the whole step. */
         Step(SubsystemRuntime runtime, InputBuffer<?>[] receive) {
             this(runtime, receive, AgentConfig.Phase.STEP);
+        }
+
+        /** The passes of another host, asked for and awaited. */
+        Step(RemoteGroup remote) {
+            this(null, new InputBuffer<?>[0], AgentConfig.Phase.STEP, LEADER, remote);
         }
     }
 
@@ -32,6 +48,9 @@ final class ActivityPlan {
     final CycleTrigger[] triggers;
     private final List<Link> links;
     private final Consumer<String> problems;
+    /** On a host that does not lead the activity: its links to the leader, and its subsystems by state slot; else null. */
+    final HostLink leaderLink;
+    final SubsystemRuntime[] slotRuntimes;
 
     /** A plan without a trigger. */
     ActivityPlan(Step[] steps, List<Link> links, Consumer<String> problems) {
@@ -39,10 +58,17 @@ final class ActivityPlan {
     }
 
     ActivityPlan(Step[] steps, List<Link> links, CycleTrigger[] triggers, Consumer<String> problems) {
+        this(steps, links, triggers, problems, null, new SubsystemRuntime[0]);
+    }
+
+    ActivityPlan(Step[] steps, List<Link> links, CycleTrigger[] triggers, Consumer<String> problems, HostLink leaderLink,
+            SubsystemRuntime[] slotRuntimes) {
         this.steps = steps;
         this.triggers = triggers;
         this.links = links;
         this.problems = problems;
+        this.leaderLink = leaderLink;
+        this.slotRuntimes = slotRuntimes;
     }
 
     /**

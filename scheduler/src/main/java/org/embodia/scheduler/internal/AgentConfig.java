@@ -18,7 +18,7 @@ import org.embodia.api.agent.SubsystemName;
  * need the subsystems themselves (buffers and their types) happen when they are wired.
  */
 record AgentConfig(String name, List<Activity> activities, List<Connection> connections, int overrunFault, int priority, int cpu,
-        long spinNanos, List<String> problems) {
+        long spinNanos, Hosts hosts, List<String> problems) {
 
     /** Which part of a subsystem a pass runs: its whole step, or a {@code Hardware}'s read or write. */
     enum Phase {
@@ -52,7 +52,13 @@ record AgentConfig(String name, List<Activity> activities, List<Connection> conn
     static final double DEFAULT_DEADLINE_PERIODS = 1.5;
     private static final Pattern CONNECTION = Pattern.compile("\\s*(\\S+):(\\w+)\\s*->\\s*(\\S+):(\\w+)\\s*");
 
+    /** The configuration as one process, the leading host, sees it. */
     static AgentConfig parse(Map<String, ?> properties) {
+        return parse(properties, Hosts.LEADER);
+    }
+
+    /** The configuration as the process that is host {@code host} sees it ({@link Hosts}). */
+    static AgentConfig parse(Map<String, ?> properties, String host) {
         List<String> problems = new ArrayList<>();
         Object n = properties.get("name");
         String name = n == null ? "" : String.valueOf(n);
@@ -150,9 +156,53 @@ record AgentConfig(String name, List<Activity> activities, List<Connection> conn
             }
             connections.add(c);
         }
+        Hosts hosts = Hosts.parse(host, strings(properties.get("hosts")), strings(properties.get("channels")),
+                integer(properties, "passDeadlineMicros", 0, problems) * 1000L, problems);
+        checkHosts(hosts, activities, connections, activityOf, problems);
         return new AgentConfig(name, activities, connections, integer(properties, "overrunFault", 10, problems),
                 integer(properties, "priority", 80, problems), integer(properties, "cpu", -1, problems),
-                integer(properties, "spinMicros", 100, problems) * 1000L, problems);
+                integer(properties, "spinMicros", 100, problems) * 1000L, hosts, problems);
+    }
+
+    /** What a split across processes needs: the leader in every link and trigger, and streams enough to number them. */
+    private static void checkHosts(Hosts hosts, List<Activity> activities, List<Connection> connections, Map<String, String> activityOf,
+            List<String> problems) {
+        for (String s : hosts.placed().keySet()) {
+            if (!activityOf.containsKey(s)) {
+                problems.add("hosts: " + s + " is placed on " + hosts.of(s) + ", but no activity runs it");
+            }
+        }
+        if (!hosts.split()) {
+            return;
+        }
+        for (Connection c : connections) {
+            String from = hosts.of(c.fromSubsystem());
+            String to = hosts.of(c.toSubsystem());
+            if (!from.equals(to) && !from.equals(Hosts.LEADER) && !to.equals(Hosts.LEADER)) {
+                problems.add("connection '" + c.text() + "' joins host " + from + " to host " + to + ": a link between processes has the leading"
+                        + " host " + Hosts.LEADER + " at one end (route it through a subsystem there)");
+            }
+        }
+        for (Activity a : activities) {
+            for (String t : a.triggers()) {
+                if (!hosts.of(t).equals(Hosts.LEADER)) {
+                    problems.add("activity '" + a.name() + "': its trigger " + t + " runs on host " + hosts.of(t) + ": the host that leads the"
+                            + " cycle (" + Hosts.LEADER + ") waits for its triggers");
+                }
+            }
+        }
+        if (activities.size() > Hosts.MOST) {
+            problems.add("an agent split across processes has at most " + Hosts.MOST + " activities");
+        }
+        if (connections.size() >= Hosts.PASS_STREAMS - Hosts.DATA_STREAMS) {
+            problems.add("an agent split across processes has fewer than " + (Hosts.PASS_STREAMS - Hosts.DATA_STREAMS) + " connections");
+        }
+        for (String host : hosts.names()) {
+            long links = connections.stream().filter(c -> hosts.of(c.fromSubsystem()).equals(host) != hosts.of(c.toSubsystem()).equals(host)).count();
+            if (links > 2 * Long.SIZE) {
+                problems.add("host " + host + " has " + links + " links to other processes; at most " + Long.SIZE + " each way");
+            }
+        }
     }
 
     Set<String> subsystems() {

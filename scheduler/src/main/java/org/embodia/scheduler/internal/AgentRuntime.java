@@ -1,6 +1,7 @@
 package org.embodia.scheduler.internal;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -23,6 +24,11 @@ import org.embodia.scheduler.ActivityDiagnostics;
 import org.embodia.scheduler.Agent;
 import org.embodia.scheduler.StateSwitch;
 import org.embodia.scheduler.SubsystemDiagnostics;
+import org.embodia.transport.BufferTransport;
+import org.embodia.transport.RemoteReader;
+import org.embodia.transport.RemoteWriter;
+import org.embodia.transport.TransportException;
+import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -67,11 +73,28 @@ public final class AgentRuntime implements Agent {
     private volatile Status status = Status.WAITING;
     private boolean activated;
     private long generation;
+    /** The subsystems this process runs: all of them, unless the agent spans processes ({@link Hosts}). */
+    private final List<String> localSubsystems;
+    /** The state slots' subsystems, the configuration's order: the same in every process of the agent. */
+    private final List<String> slots;
+    private final RemoteStates remoteStates;
+    private BufferTransport transport;
+    private RemoteLinks links;
+    /** The leader's remote steps, by subsystem, for the diagnostics; empty elsewhere. */
+    private volatile Map<String, RemoteGroup> remoteGroups = Map.of();
 
     @Activate
-    public AgentRuntime(@Reference FsmCatalog catalog, Map<String, Object> properties) {
+    public AgentRuntime(@Reference FsmCatalog catalog, Map<String, Object> properties, BundleContext context) {
+        this(catalog, properties, context == null ? null : context.getProperty(Hosts.PROPERTY));
+    }
+
+    /** The agent as host {@code host} runs it; null or blank: {@value Hosts#LEADER}. */
+    AgentRuntime(FsmCatalog catalog, Map<String, Object> properties, String host) {
         this.catalog = catalog;
-        this.config = AgentConfig.parse(properties);
+        this.config = AgentConfig.parse(properties, host == null || host.isBlank() ? Hosts.LEADER : host.trim());
+        this.slots = List.copyOf(config.subsystems());
+        this.localSubsystems = slots.stream().filter(config.hosts()::local).toList();
+        this.remoteStates = new RemoteStates(slots.size());
     }
 
     @Activate
@@ -88,6 +111,29 @@ public final class AgentRuntime implements Agent {
         activities.clear();
         running = List.of();
         status = Status.WAITING;
+        closeLinks();
+    }
+
+    private void closeLinks() {
+        if (links != null) {
+            links.close();
+            links = null;
+        }
+    }
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    synchronized void setTransport(BufferTransport transport) {
+        this.transport = transport;
+        rebuild();
+    }
+
+    synchronized void unsetTransport(BufferTransport transport) {
+        if (this.transport == transport) {
+            // Its links are gone with it: the other hosts' passes are missed until another transport comes.
+            this.transport = null;
+            rebuild();
+            closeLinks();
+        }
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
@@ -148,7 +194,7 @@ public final class AgentRuntime implements Agent {
         Map<String, SubsystemRuntime> chosen = new LinkedHashMap<>();
         Map<String, List<Offer>> candidates = new HashMap<>();
         List<String> missing = new ArrayList<>();
-        for (String name : config.subsystems()) {
+        for (String name : localSubsystems) {
             List<Offer> ordered = offers.getOrDefault(name, List.of()).stream().sorted(BEST).toList();
             candidates.put(name, new ArrayList<>(ordered));
             if (ordered.isEmpty()) {
@@ -160,7 +206,7 @@ public final class AgentRuntime implements Agent {
         // The newest offer of each name; one that wires wrongly is reported and the next one tried.
         for (int attempt = 0; attempt <= offers.values().stream().mapToInt(List::size).sum(); attempt++) {
             chosen.clear();
-            for (String name : config.subsystems()) {
+            for (String name : localSubsystems) {
                 for (Offer offer : candidates.get(name)) {
                     SubsystemRuntime rt = runtimes.get(offer.id());
                     if (rt == null) {
@@ -197,6 +243,10 @@ public final class AgentRuntime implements Agent {
                 missing.add((started ? "clock " + a.clock() + " is gone: activity " + a.name() + " gets no cycles"
                         : "waiting for clock " + a.clock() + " (activity " + a.name() + ")"));
             }
+        }
+        if (config.hosts().split() && transport == null) {
+            missing.add("waiting for a BufferTransport (bundle org.embodia.transport.aeron, configured) to reach the agent's other hosts: "
+                    + String.join(", ", config.hosts().names().stream().filter(h -> !h.equals(config.hosts().local())).toList()));
         }
         problems.addAll(invalidMessages);
         problems.addAll(missing);
@@ -278,15 +328,45 @@ public final class AgentRuntime implements Agent {
     /** Builds each activity's plan from the chosen subsystems and publishes it. */
     private void publish(Map<String, SubsystemRuntime> chosen) {
         long gen = ++generation;
-        for (AgentConfig.Activity a : config.activities()) {
+        Hosts hosts = config.hosts();
+        if (hosts.split() && transport != null && links == null) {
+            links = new RemoteLinks(transport, hosts, slots.size());
+        }
+        if (links != null) {
+            links.beginPlan();
+        }
+        Map<String, RemoteGroup> groups = new HashMap<>();
+        List<AgentConfig.Activity> all = config.activities();
+        for (int ai = 0; ai < all.size(); ai++) {
+            AgentConfig.Activity a = all.get(ai);
+            if (!hosts.leads() && a.steps().stream().noneMatch(st -> hosts.local(st.subsystem()))) {
+                continue;
+            }
+            int[] groupOf = groups(a);
+            long deadline = passDeadline(a, groupOf);
             List<ActivityPlan.Step> steps = new ArrayList<>();
-            for (AgentConfig.Step s : a.steps()) {
+            for (int k = 0; k < a.steps().size(); k++) {
+                AgentConfig.Step s = a.steps().get(k);
+                String host = hosts.of(s.subsystem());
+                if (hosts.leads() && groupOf[k] != ActivityPlan.Step.LEADER) {
+                    if (k == 0 || groupOf[k - 1] != groupOf[k]) {
+                        RemoteGroup g = remoteGroup(ai, a, groupOf, k, host, deadline, chosen);
+                        steps.add(new ActivityPlan.Step(g));
+                        for (String sub : g.subsystems) {
+                            groups.putIfAbsent(sub, g);
+                        }
+                    }
+                    continue;
+                }
+                if (!host.equals(hosts.local())) {
+                    continue;
+                }
                 SubsystemRuntime rt = chosen.get(s.subsystem());
                 if (rt != null) {
                     // A read pass receives nothing, but a subsystem without a read phase steps there with every input.
                     InputBuffer<?>[] receive = (s.receive() == null || s.phase() == AgentConfig.Phase.READ ? new ArrayList<>(rt.inputs.values())
                             : s.receive().stream().map(rt.inputs::get).toList()).toArray(InputBuffer<?>[]::new);
-                    steps.add(new ActivityPlan.Step(rt, receive, s.phase()));
+                    steps.add(new ActivityPlan.Step(rt, receive, s.phase(), hosts.leads() ? ActivityPlan.Step.LEADER : groupOf[k], null));
                 }
             }
             List<CycleTrigger> triggers = new ArrayList<>();
@@ -300,17 +380,19 @@ public final class AgentRuntime implements Agent {
                             + ") has no device to trigger cycles" + (a.triggers().size() > 1 ? "" : ": they keep the period"));
                 }
             }
-            List<ActivityPlan.Link> links = new ArrayList<>();
+            List<ActivityPlan.Link> local = new ArrayList<>();
             for (AgentConfig.Connection c : config.connections()) {
                 SubsystemRuntime from = chosen.get(c.fromSubsystem());
                 SubsystemRuntime to = chosen.get(c.toSubsystem());
                 if (from != null && to != null && a.name().equals(from.activity) && from.outputs.get(c.output()) != null
                         && to.inputs.get(c.input()) != null) {
-                    links.add(new ActivityPlan.Link(from.outputs.get(c.output()), to.inputs.get(c.input())));
+                    local.add(new ActivityPlan.Link(from.outputs.get(c.output()), to.inputs.get(c.input())));
                 }
             }
-            ActivityPlan plan = new ActivityPlan(steps.toArray(ActivityPlan.Step[]::new), links, triggers.toArray(CycleTrigger[]::new),
-                    runtimeProblems::add);
+            HostLink leaderLink = hosts.leads() ? null : hostLink(ai, a, Hosts.LEADER, chosen);
+            SubsystemRuntime[] bySlot = slots.stream().map(chosen::get).toArray(SubsystemRuntime[]::new);
+            ActivityPlan plan = new ActivityPlan(steps.toArray(ActivityPlan.Step[]::new), local, triggers.toArray(CycleTrigger[]::new),
+                    runtimeProblems::add, leaderLink, bySlot);
             Activity activity = activities.get(a.name());
             if (activity != null) {
                 activity.publish(plan, gen);
@@ -319,12 +401,110 @@ public final class AgentRuntime implements Agent {
             }
         }
         active = Map.copyOf(chosen);
+        remoteGroups = Map.copyOf(groups);
         awaitBoundary(gen);
+        if (links != null) {
+            links.retireUnused();
+        }
+    }
+
+    /**
+     * Numbers the activity's steps by the leader's requests: {@link ActivityPlan.Step#LEADER} for the leader's own, and
+     * for each run of consecutive steps on one other host the run's number, counted from 0 in the activity's order.
+     * Every process numbers them alike, from the same configuration.
+     */
+    private int[] groups(AgentConfig.Activity a) {
+        int[] out = new int[a.steps().size()];
+        int next = 0;
+        String last = Hosts.LEADER;
+        for (int k = 0; k < out.length; k++) {
+            String host = config.hosts().of(a.steps().get(k).subsystem());
+            if (host.equals(Hosts.LEADER)) {
+                out[k] = ActivityPlan.Step.LEADER;
+            } else {
+                out[k] = host.equals(last) ? out[k - 1] : next++;
+            }
+            last = host;
+        }
+        return out;
+    }
+
+    /** How long the leader waits for one request's passes: as configured, else its share of the period (1 ms clocked). */
+    private long passDeadline(AgentConfig.Activity a, int[] groupOf) {
+        if (config.hosts().passDeadlineNanos() > 0) {
+            return config.hosts().passDeadlineNanos();
+        }
+        long requests = Arrays.stream(groupOf).max().orElse(-1) + 1;
+        return a.rateHz() > 0 ? Math.round(1e9 / a.rateHz() / (requests + 1)) : TimeUnit.MILLISECONDS.toNanos(1);
+    }
+
+    private RemoteGroup remoteGroup(int ai, AgentConfig.Activity a, int[] groupOf, int first, String host, long deadline,
+            Map<String, SubsystemRuntime> chosen) {
+        List<String> subs = new ArrayList<>();
+        for (int k = first; k < groupOf.length && groupOf[k] == groupOf[first]; k++) {
+            subs.add(a.steps().get(k).subsystem());
+        }
+        SubsystemRuntime[] local = new SubsystemRuntime[slots.size()];
+        boolean[] relay = new boolean[slots.size()];
+        boolean[] theirs = new boolean[slots.size()];
+        for (int slot = 0; slot < slots.size(); slot++) {
+            String h = config.hosts().of(slots.get(slot));
+            local[slot] = h.equals(Hosts.LEADER) ? chosen.get(slots.get(slot)) : null;
+            relay[slot] = !h.equals(Hosts.LEADER) && !h.equals(host);
+            theirs[slot] = h.equals(host);
+        }
+        return new RemoteGroup(hostLink(ai, a, host, chosen), groupOf[first], subs.toArray(String[]::new), deadline, local, relay, theirs,
+                remoteStates);
+    }
+
+    /**
+     * This plan's links with host {@code other} in activity {@code ai}: the pass link, and the data links of the
+     * connections between the two whose end away from the leader runs in this activity, each with its bit (the
+     * connections' order among those going the same way, so both processes number them alike; a link whose subsystem
+     * is not here now keeps its bit, unused).
+     */
+    private HostLink hostLink(int ai, AgentConfig.Activity a, String other, Map<String, SubsystemRuntime> chosen) {
+        Hosts hosts = config.hosts();
+        List<RemoteWriter> writers = new ArrayList<>();
+        List<RemoteReader> readers = new ArrayList<>();
+        List<AgentConfig.Connection> connections = config.connections();
+        for (int c = 0; c < connections.size(); c++) {
+            AgentConfig.Connection k = connections.get(c);
+            String from = hosts.of(k.fromSubsystem());
+            String to = hosts.of(k.toSubsystem());
+            String away = from.equals(Hosts.LEADER) ? k.toSubsystem() : k.fromSubsystem();
+            if (!a.name().equals(config.activityOf(away))) {
+                continue;
+            }
+            try {
+                if (from.equals(hosts.local()) && to.equals(other)) {
+                    SubsystemRuntime rt = chosen.get(k.fromSubsystem());
+                    OutputBuffer<?> out = rt == null ? null : rt.outputs.get(k.output());
+                    writers.add(out == null ? null : links.writer(c, out, other));
+                } else if (from.equals(other) && to.equals(hosts.local())) {
+                    SubsystemRuntime rt = chosen.get(k.toSubsystem());
+                    InputBuffer<?> in = rt == null ? null : rt.inputs.get(k.input());
+                    readers.add(in == null ? null : links.reader(c, in));
+                }
+            } catch (TransportException e) {
+                problems.add("connection '" + k.text() + "' between hosts " + from + " and " + to + ": " + e.getMessage());
+                if (from.equals(hosts.local())) {
+                    writers.add(null);
+                } else {
+                    readers.add(null);
+                }
+            }
+        }
+        return new HostLink(other, links.pass(ai, other), writers.toArray(RemoteWriter[]::new), readers.toArray(RemoteReader[]::new));
     }
 
     private void startActivities() {
         for (AgentConfig.Activity a : config.activities()) {
-            Activity activity = a.clock() != null ? new ClockedActivity(a.name(), a.clock(), clocks.get(a.clock()), config.overrunFault())
+            if (!pendingPlans.containsKey(a.name())) {
+                continue;
+            }
+            Activity activity = !config.hosts().leads() ? follower(a)
+                    : a.clock() != null ? new ClockedActivity(a.name(), a.clock(), clocks.get(a.clock()), config.overrunFault())
                     : !a.triggers().isEmpty() ? new TriggeredActivity(a.name(), a.describe(), a.rateHz(), a.deadlineNanos(), config.overrunFault(),
                             config.priority(), config.cpu())
                     : new PeriodicActivity(a.name(), a.rateHz(), config.overrunFault(), config.priority(), config.cpu(), config.spinNanos());
@@ -334,6 +514,16 @@ public final class AgentRuntime implements Agent {
         activities.values().forEach(Activity::start);
         running = List.copyOf(activities.values());
         status = Status.RUNNING;
+    }
+
+    /** This host's part of an activity the leader runs. */
+    private FollowerActivity follower(AgentConfig.Activity a) {
+        boolean[] mine = new boolean[slots.size()];
+        for (int slot = 0; slot < mine.length; slot++) {
+            mine[slot] = config.hosts().local(slots.get(slot));
+        }
+        return new FollowerActivity(a.name(), Hosts.LEADER, a.rateHz() > 0 ? a.rateHz() : 1000, passDeadline(a, groups(a)), config.priority(),
+                config.cpu(), mine, remoteStates);
     }
 
     /**
@@ -369,6 +559,11 @@ public final class AgentRuntime implements Agent {
         return all;
     }
 
+    /** The running activities, for tests that measure their threads. */
+    List<Activity> running() {
+        return running;
+    }
+
     @Override
     public List<ActivityDiagnostics> activities() {
         return running.stream().map(Activity::diagnostics).toList();
@@ -378,12 +573,32 @@ public final class AgentRuntime implements Agent {
     public List<SubsystemDiagnostics> subsystems() {
         List<SubsystemDiagnostics> out = new ArrayList<>();
         Map<String, SubsystemRuntime> now = active;
-        for (String name : config.subsystems()) {
+        for (String name : slots) {
             SubsystemRuntime rt = now.get(name);
             out.add(rt != null ? rt.diagnostics()
-                    : new SubsystemDiagnostics(name, config.activityOf(name), false, null, null, 0, 0, null, Histogram.EMPTY));
+                    : config.hosts().local(name) ? new SubsystemDiagnostics(name, config.activityOf(name), false, null, null, 0, 0, null, Histogram.EMPTY)
+                            : remote(name));
         }
         return out;
+    }
+
+    /**
+     * A subsystem another process runs, as the pass messages tell of it: present while heard of within the last second;
+     * where this process leads, its passes, the ones it missed and their round trip.
+     */
+    private SubsystemDiagnostics remote(String name) {
+        int slot = slots.indexOf(name);
+        long heard = remoteStates.heard(slot);
+        boolean present = heard != 0 && System.nanoTime() - heard < TimeUnit.SECONDS.toNanos(1);
+        String where = config.activityOf(name) + " on host " + config.hosts().of(name);
+        RemoteGroup g = remoteGroups.get(name);
+        if (g == null) {
+            return new SubsystemDiagnostics(name, where, present, remoteStates.state(slot), null, 0, 0, null, Histogram.EMPTY);
+        }
+        long missed = g.missed;
+        String failure = missed == 0 ? null : missed + " passes missed their deadline of " + g.deadlineNanos() / 1000 + " us"
+                + (g.lateData == 0 ? "" : ", " + g.lateData + " with data late");
+        return new SubsystemDiagnostics(name, where, present, remoteStates.state(slot), null, g.passes, missed, failure, g.roundTrip.snapshot());
     }
 
     @Override

@@ -65,4 +65,40 @@ class AgentConfigTest {
         assertTrue(AgentConfig.parse(Map.of("name", "core", "activities", "rt 500Hz: core/a.lwr_r/re", "cpu", "first")).problems().stream()
                 .anyMatch(p -> p.contains("cpu")), "a CPU that is no number");
     }
+
+    private static AgentConfig split(String host, List<String> hosts, List<String> connections, String activity) {
+        return AgentConfig.parse(Map.of("name", "core", "activities", List.of(activity), "hosts", hosts, "connections", connections), host);
+    }
+
+    @Test
+    void hostsPlaceSubsystemsInProcessesAndTheRestRunsOnTheLeader() {
+        AgentConfig c = split("cs", List.of("cs: core/a./cs", "effectors: core/a.lwr_r/re, core/a.lwr_l/re"),
+                List.of("core/a.body/ve:status -> core/a./cs:status", "core/a./cs:command -> core/a.body/ve:command"),
+                "rt 500Hz: core/a.body/ve, core/a./cs, core/a.lwr_r/re, core/a.lwr_l/re");
+        assertEquals(List.of(), c.problems());
+        Hosts h = c.hosts();
+        assertEquals("main", h.of("core/a.body/ve"));
+        assertEquals("effectors", h.of("core/a.lwr_l/re"));
+        assertTrue(h.local("core/a./cs") && !h.leads() && h.split());
+        assertEquals(List.of("main", "cs", "effectors"), h.names());
+        assertEquals("aeron:ipc", h.channel("cs"));
+        assertTrue(h.requestStream(0, "cs") != h.requestStream(0, "effectors") && h.answerStream(0, "cs") == h.requestStream(0, "cs") + 1);
+        assertEquals(List.of(), AgentConfig.parse(Map.of("name", "core", "activities", List.of("rt 500Hz: core/a./cs"))).problems());
+        assertTrue(!AgentConfig.parse(Map.of("name", "core", "activities", List.of("rt 500Hz: core/a./cs"))).hosts().split());
+    }
+
+    @Test
+    void aSplitThatCannotWorkIsAConfigurationError() {
+        String activity = "rt 500Hz trigger=core/a.lwr_r/re: core/a.body/ve, core/a./cs, core/a.lwr_r/re";
+        List<String> problems = split("main", List.of("cs: core/a./cs", "effectors: core/a.lwr_r/re, core/a.nowhere/re", "x: core/a./cs"),
+                List.of("core/a./cs:command -> core/a.lwr_r/re:command"), activity).problems();
+        assertTrue(problems.stream().anyMatch(p -> p.contains("joins host cs to host effectors")), problems.toString());
+        assertTrue(problems.stream().anyMatch(p -> p.contains("its trigger core/a.lwr_r/re runs on host effectors")), problems.toString());
+        assertTrue(problems.stream().anyMatch(p -> p.contains("core/a.nowhere/re is placed on effectors, but no activity runs it")), problems.toString());
+        assertTrue(problems.stream().anyMatch(p -> p.contains("core/a./cs is placed on two hosts")), problems.toString());
+        assertTrue(split("other", List.of("cs: core/a./cs"), List.of(), "rt 500Hz: core/a./cs").problems().stream()
+                .anyMatch(p -> p.contains("this process is host 'other'")), "a process of no named host");
+        assertTrue(AgentConfig.parse(Map.of("name", "core", "activities", List.of("rt 500Hz: core/a./cs"), "hosts", List.of("cs: core/a./cs"),
+                "channels", List.of("cs=udp://nowhere")), "main").problems().stream().anyMatch(p -> p.contains("channels: 'cs=udp://nowhere'")));
+    }
 }

@@ -1,0 +1,99 @@
+package org.embodia.scheduler.internal;
+
+import java.nio.ByteBuffer;
+
+import org.embodia.api.buffer.WireMessage;
+
+/**
+ * What the leading process and a host of remote subsystems say about one pass: the request ("run group {@link #group}
+ * of cycle {@link #cycle}") and its answer ("done"). {@link #links} has a bit for each data link the sender published
+ * on in this pass, so the receiver knows which of its readers to wait for: the links are streams of their own, and
+ * between machines one stream's message may come after another's. {@link #states} carries the FSM states the sender
+ * knows of the agent's subsystems, one slot each (in the configuration's order), so a shell in any process sees the
+ * whole agent. Fixed size: both sides build it from the same configuration.
+ */
+final class PassMessage implements WireMessage<PassMessage> {
+    /** Bytes of a state's name in a slot; longer names are cut (the slot still tells the state apart for a shell). */
+    static final int NAME_BYTES = 46;
+    static final int SLOT_BYTES = 2 + NAME_BYTES;
+    /** A slot's flag: the sender does not know this subsystem. */
+    static final byte UNKNOWN = 0;
+    /** A slot's flag: the subsystem runs, without an FSM. */
+    static final byte NO_FSM = 1;
+    /** A slot's flag: the subsystem runs, its FSM in the slot's state. */
+    static final byte STATE = 2;
+
+    long cycle;
+    int group;
+    long links;
+    final byte[] states;
+
+    PassMessage(int slots) {
+        states = new byte[slots * SLOT_BYTES];
+    }
+
+    int slots() {
+        return states.length / SLOT_BYTES;
+    }
+
+    /** Puts a state in slot {@code slot}: {@code state} null for a subsystem without an FSM. Allocates nothing. */
+    void state(int slot, String state) {
+        int at = slot * SLOT_BYTES;
+        if (state == null) {
+            states[at] = NO_FSM;
+            states[at + 1] = 0;
+            return;
+        }
+        int n = Math.min(state.length(), NAME_BYTES);
+        states[at] = STATE;
+        states[at + 1] = (byte) n;
+        for (int k = 0; k < n; k++) {
+            char c = state.charAt(k);
+            states[at + 2 + k] = c < 128 ? (byte) c : (byte) '?';
+        }
+    }
+
+    /** Marks slot {@code slot} as not known to the sender. */
+    void unknown(int slot) {
+        states[slot * SLOT_BYTES] = UNKNOWN;
+    }
+
+    /** Copies slot {@code slot} of {@code from}'s layout, as bytes; allocates nothing. */
+    void copySlot(int slot, byte[] from) {
+        System.arraycopy(from, slot * SLOT_BYTES, states, slot * SLOT_BYTES, SLOT_BYTES);
+    }
+
+    @Override
+    public int wireSize() {
+        return 8 + 4 + 8 + states.length;
+    }
+
+    @Override
+    public void write(ByteBuffer out) {
+        out.putLong(cycle);
+        out.putInt(group);
+        out.putLong(links);
+        out.put(states);
+    }
+
+    @Override
+    public void read(ByteBuffer in) {
+        cycle = in.getLong();
+        group = in.getInt();
+        links = in.getLong();
+        in.get(states);
+    }
+
+    @Override
+    public void copyFrom(PassMessage source) {
+        cycle = source.cycle;
+        group = source.group;
+        links = source.links;
+        System.arraycopy(source.states, 0, states, 0, states.length);
+    }
+
+    @Override
+    public String toString() {
+        return "PassMessage[cycle=" + cycle + ", group=" + group + ", links=" + Long.toBinaryString(links) + "]";
+    }
+}
