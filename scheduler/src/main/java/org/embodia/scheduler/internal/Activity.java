@@ -52,6 +52,11 @@ abstract class Activity {
 
     /** One cycle: at the boundary take a newly published plan, then run every step of {@link #runGroup} in order. */
     final void runCycle() {
+        runCycle(System.nanoTime());
+    }
+
+    /** {@link #runCycle()} of a cycle begun at {@code start}, by which the passes of other hosts are given their deadline. */
+    private void runCycle(long start) {
         boundary();
         ActivityPlan.Step[] steps = current.steps;
         long cycle = cycles;
@@ -61,7 +66,7 @@ abstract class Activity {
                 continue;
             }
             if (s.remote() != null) {
-                s.remote().run(cycle);
+                s.remote().run(cycle, start);
             } else {
                 s.runtime().iterate(s.receive(), cycle, s.phase());
             }
@@ -92,7 +97,7 @@ abstract class Activity {
             period.record(start - lastStart);
         }
         lastStart = start;
-        runCycle();
+        runCycle(start);
         long end = System.nanoTime();
         compute.record(end - start);
         return end;

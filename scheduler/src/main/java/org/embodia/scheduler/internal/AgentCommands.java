@@ -25,6 +25,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
         "osgi.command.function=subsystems",
         "osgi.command.function=diag",
         "osgi.command.function=switches",
+        "osgi.command.function=watch",
         "osgi.command.function=buffer",
         "osgi.command.function=pause", "osgi.command.function=reset",
         "osgi.command.function=resume",
@@ -91,6 +92,8 @@ public final class AgentCommands {
                     .append(overruns(d)).append(d.fault() ? ", FAULT" : "").append("\n  ").append(d.realtime());
             if (d.clock().startsWith("clock=")) {
                 out.append("\n  wake latency not measured: the clock's thread waits for its ticks");
+            } else if (d.clock().startsWith("passes asked")) {
+                out.append("\n  runs the passes the leading host asks for in its cycle; period and compute are those passes'");
             } else if (d.clock().contains("trigger=")) {
                 out.append("\n  ").append(d.missedTriggers()).append(" cycles began at their deadline without the trigger's data")
                         .append("\n  wake latency (the data's arrival, at most, or the deadline, to cycle start) ").append(d.wakeLatency());
@@ -102,8 +105,14 @@ public final class AgentCommands {
             out.append("\n  period       ").append(d.period()).append("\n  compute      ").append(d.compute()).append('\n');
         }
         for (SubsystemDiagnostics s : a.subsystems()) {
-            out.append("subsystem ").append(s.name()).append(": ").append(s.iterations()).append(" iterations, ").append(s.failures())
-                    .append(" failures, compute ").append(s.compute()).append('\n');
+            if (s.activity() != null && s.activity().contains(" on host ")) {
+                out.append("subsystem ").append(s.name()).append(" (").append(s.activity()).append("): ").append(s.present() ? "" : "NOT HEARD OF, ")
+                        .append(s.iterations()).append(" passes answered, ").append(s.failures()).append(" missed, round trip ").append(s.compute())
+                        .append('\n');
+            } else {
+                out.append("subsystem ").append(s.name()).append(": ").append(s.iterations()).append(" iterations, ").append(s.failures())
+                        .append(" failures, compute ").append(s.compute()).append('\n');
+            }
             if (s.lastFailure() != null) {
                 out.append("  last failure: ").append(s.lastFailure()).append('\n');
             }
@@ -129,6 +138,35 @@ public final class AgentCommands {
                 .map(s -> "cycle " + s.cycle() + "  " + s.from() + " -> " + s.to() + "  " + s.predicates().entrySet().stream()
                         .map(e -> (e.getValue() ? "" : "!") + e.getKey()).collect(Collectors.joining(" ")))
                 .collect(Collectors.joining("\n"));
+    }
+
+    /**
+     * agent:watch &lt;agent&gt; &lt;subsystem&gt; &lt;seconds&gt; — prints the subsystem's state, and each change of it as it
+     * comes, for that long: a subsystem that runs in another process too. Looks every millisecond, so a state that lasts
+     * one cycle of a fast activity may pass unseen (agent:switches has them all).
+     */
+    @Descriptor("prints a subsystem's state and each change of it, as it comes, for some seconds")
+    public String watch(@Descriptor("the agent's name") String agent, @Descriptor("the subsystem's name, e.g. core/a.body/ve") String subsystem,
+            @Descriptor("for how long (s)") double seconds) throws InterruptedException {
+        Agent a = agent(agent);
+        long start = System.nanoTime();
+        long end = start + (long) (seconds * 1e9);
+        String last = null;
+        int changes = 0;
+        while (System.nanoTime() < end) {
+            String now = a.subsystems().stream().filter(d -> d.name().equals(subsystem)).findFirst()
+                    .map(d -> !d.present() ? "ABSENT" : String.valueOf(d.state()))
+                    .orElseThrow(() -> new IllegalArgumentException("agent " + agent + " has no subsystem " + subsystem));
+            if (!now.equals(last)) {
+                System.out.printf(Locale.ROOT, "%8.3f s %s %s%n", (System.nanoTime() - start) / 1e9, subsystem,
+                        last == null ? now : last + " -> " + now);
+                System.out.flush();
+                last = now;
+                changes++;
+            }
+            Thread.sleep(1);
+        }
+        return subsystem + ": " + (changes - 1) + " changes in " + seconds + " s, now " + last;
     }
 
     /** agent:buffer &lt;agent&gt; &lt;subsystem&gt; &lt;buffer&gt; — a buffer's last message. */

@@ -1,7 +1,6 @@
 package org.embodia.scheduler.internal;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -343,7 +342,7 @@ public final class AgentRuntime implements Agent {
                 continue;
             }
             int[] groupOf = groups(a);
-            long deadline = passDeadline(a, groupOf);
+            long deadline = passDeadline(a);
             List<ActivityPlan.Step> steps = new ArrayList<>();
             for (int k = 0; k < a.steps().size(); k++) {
                 AgentConfig.Step s = a.steps().get(k);
@@ -429,13 +428,16 @@ public final class AgentRuntime implements Agent {
         return out;
     }
 
-    /** How long the leader waits for one request's passes: as configured, else its share of the period (1 ms clocked). */
-    private long passDeadline(AgentConfig.Activity a, int[] groupOf) {
+    /**
+     * How long after a cycle's start the other hosts' answers may come: as configured, else 90 % of the period (1 ms for a
+     * clocked activity), so that the cycle ends in its period whatever they do. A host that answers late takes from the
+     * time of those after it: a subsystem that is late for one cycle, or a garbage collector's pause, is absorbed.
+     */
+    private long passDeadline(AgentConfig.Activity a) {
         if (config.hosts().passDeadlineNanos() > 0) {
             return config.hosts().passDeadlineNanos();
         }
-        long requests = Arrays.stream(groupOf).max().orElse(-1) + 1;
-        return a.rateHz() > 0 ? Math.round(1e9 / a.rateHz() / (requests + 1)) : TimeUnit.MILLISECONDS.toNanos(1);
+        return a.rateHz() > 0 ? Math.round(0.9e9 / a.rateHz()) : TimeUnit.MILLISECONDS.toNanos(1);
     }
 
     private RemoteGroup remoteGroup(int ai, AgentConfig.Activity a, int[] groupOf, int first, String host, long deadline,
@@ -522,7 +524,7 @@ public final class AgentRuntime implements Agent {
         for (int slot = 0; slot < mine.length; slot++) {
             mine[slot] = config.hosts().local(slots.get(slot));
         }
-        return new FollowerActivity(a.name(), Hosts.LEADER, a.rateHz() > 0 ? a.rateHz() : 1000, passDeadline(a, groups(a)), config.priority(),
+        return new FollowerActivity(a.name(), Hosts.LEADER, a.rateHz() > 0 ? a.rateHz() : 1000, passDeadline(a), config.priority(),
                 config.cpu(), mine, remoteStates);
     }
 
@@ -596,7 +598,7 @@ public final class AgentRuntime implements Agent {
             return new SubsystemDiagnostics(name, where, present, remoteStates.state(slot), null, 0, 0, null, Histogram.EMPTY);
         }
         long missed = g.missed;
-        String failure = missed == 0 ? null : missed + " passes missed their deadline of " + g.deadlineNanos() / 1000 + " us"
+        String failure = missed == 0 ? null : missed + " passes missed their deadline, " + g.deadlineNanos() / 1000 + " us into the cycle"
                 + (g.lateData == 0 ? "" : ", " + g.lateData + " with data late");
         return new SubsystemDiagnostics(name, where, present, remoteStates.state(slot), null, g.passes, missed, failure, g.roundTrip.snapshot());
     }

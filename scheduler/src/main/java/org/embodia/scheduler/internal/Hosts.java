@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * @param placed the subsystems placed on a host, by name
  * @param names every host the configuration names, the leader first: a host's index numbers its streams
  * @param channels configured channels by host
- * @param passDeadlineNanos how long the leader waits for a host's pass in a cycle; 0: a share of the period
+ * @param passDeadlineNanos until when after a cycle's start the leader waits for the other hosts' passes; 0: most of the period
  */
 record Hosts(String local, Map<String, String> placed, List<String> names, Map<String, String> channels, long passDeadlineNanos) {
     /** The framework property naming the host a process is. */

@@ -11,6 +11,7 @@ final class RemoteGroup {
     final HostLink link;
     final int group;
     final String[] subsystems;
+    /** How long after the cycle's start the answer may come. */
     private final long deadlineNanos;
     /** Per state slot: the local subsystem whose state to send, or null. */
     private final SubsystemRuntime[] local;
@@ -42,9 +43,9 @@ final class RemoteGroup {
     }
 
     /** One cycle's passes on the host: send what this process wrote, ask, await the answer and its data. */
-    void run(long cycle) {
+    void run(long cycle, long cycleStart) {
         long start = System.nanoTime();
-        long deadline = start + deadlineNanos;
+        long deadline = cycleStart + deadlineNanos;
         PassMessage request = link.pass.out.message();
         request.cycle = cycle;
         request.group = group;
