@@ -147,6 +147,6 @@ class AgentCommandsTest {
             }
             described++;
         }
-        assertEquals(12, described, "list, subsystems, diag ×2, switches, buffer, reset, pause, resume, step ×2, swap");
+        assertEquals(13, described, "list, subsystems, diag ×2, switches, watch, buffer, reset, pause, resume, step ×2, swap");
     }
 }
