@@ -61,12 +61,17 @@ abstract class Activity {
         ActivityPlan.Step[] steps = current.steps;
         long cycle = cycles;
         int group = runGroup;
+        long faults = overruns + current.missedPasses();
         for (ActivityPlan.Step s : steps) {
             if (s.group() != group) {
                 continue;
             }
             if (s.remote() != null) {
-                s.remote().run(cycle, start);
+                switch (s.phase()) {
+                    case STEP -> s.remote().run(cycle, start, faults);
+                    case WRITE -> s.remote().request(cycle, start, faults);
+                    case READ -> s.remote().collect(start, s.remote().deferredDeadlineNanos());
+                }
             } else {
                 s.runtime().iterate(s.receive(), cycle, s.phase());
             }

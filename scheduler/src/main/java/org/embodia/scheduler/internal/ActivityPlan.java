@@ -1,6 +1,8 @@
 package org.embodia.scheduler.internal;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Consumer;
 
 import org.embodia.api.agent.CycleTrigger;
@@ -33,9 +35,12 @@ final class ActivityPlan {
             this(runtime, receive, AgentConfig.Phase.STEP);
         }
 
-        /** The passes of another host, asked for and awaited. */
-        Step(RemoteGroup remote) {
-            this(null, new InputBuffer<?>[0], AgentConfig.Phase.STEP, LEADER, remote);
+        /**
+         * The passes of another host: in phase {@code STEP} asked for and awaited; in {@code WRITE} only asked for, and in
+         * {@code READ} (at the start of the next cycle) awaited.
+         */
+        Step(RemoteGroup remote, AgentConfig.Phase phase) {
+            this(null, new InputBuffer<?>[0], phase, LEADER, remote);
         }
     }
 
@@ -51,6 +56,8 @@ final class ActivityPlan {
     /** On a host that does not lead the activity: its links to the leader, and its subsystems by state slot; else null. */
     final HostLink leaderLink;
     final SubsystemRuntime[] slotRuntimes;
+    /** The other hosts' groups the leader's steps ask for, each once. */
+    private final RemoteGroup[] remoteGroups;
 
     /** A plan without a trigger. */
     ActivityPlan(Step[] steps, List<Link> links, Consumer<String> problems) {
@@ -69,6 +76,16 @@ final class ActivityPlan {
         this.problems = problems;
         this.leaderLink = leaderLink;
         this.slotRuntimes = slotRuntimes;
+        this.remoteGroups = Arrays.stream(steps).map(Step::remote).filter(Objects::nonNull).distinct().toArray(RemoteGroup[]::new);
+    }
+
+    /** The passes the other hosts missed so far; allocates nothing. */
+    long missedPasses() {
+        long sum = 0;
+        for (RemoteGroup g : remoteGroups) {
+            sum += g.missed;
+        }
+        return sum;
     }
 
     /**

@@ -26,6 +26,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
         "osgi.command.function=diag",
         "osgi.command.function=switches",
         "osgi.command.function=watch",
+        "osgi.command.function=steady",
         "osgi.command.function=buffer",
         "osgi.command.function=pause", "osgi.command.function=reset",
         "osgi.command.function=resume",
@@ -105,7 +106,11 @@ public final class AgentCommands {
             out.append("\n  period       ").append(d.period()).append("\n  compute      ").append(d.compute()).append('\n');
         }
         for (SubsystemDiagnostics s : a.subsystems()) {
-            if (s.activity() != null && s.activity().contains(" on host ")) {
+            if (s.activity() != null && s.activity().contains(" on host ") && s.iterations() == 0 && s.failures() == 0) {
+                // Another host's subsystem, seen from a host that does not lead: only its state comes here.
+                out.append("subsystem ").append(s.name()).append(" (").append(s.activity()).append("): ")
+                        .append(!s.present() ? "NOT HEARD OF" : s.state() == null ? "(no FSM)" : s.state()).append('\n');
+            } else if (s.activity() != null && s.activity().contains(" on host ")) {
                 out.append("subsystem ").append(s.name()).append(" (").append(s.activity()).append("): ").append(s.present() ? "" : "NOT HEARD OF, ")
                         .append(s.iterations()).append(" passes answered, ").append(s.failures()).append(" missed, round trip ").append(s.compute())
                         .append('\n');
@@ -122,6 +127,9 @@ public final class AgentCommands {
     }
 
     private static String overruns(ActivityDiagnostics d) {
+        if (d.clock().startsWith("passes asked")) {
+            return d.overruns() + " overruns and missed passes, as the leading host counts them";
+        }
         if (d.periodNanos() <= 0) {
             return "overruns not counted (the clock ticks on demand, without a period)";
         }
@@ -148,13 +156,14 @@ public final class AgentCommands {
     @Descriptor("prints a subsystem's state and each change of it, as it comes, for some seconds")
     public String watch(@Descriptor("the agent's name") String agent, @Descriptor("the subsystem's name, e.g. core/a.body/ve") String subsystem,
             @Descriptor("for how long (s)") double seconds) throws InterruptedException {
-        Agent a = agent(agent);
         long start = System.nanoTime();
         long end = start + (long) (seconds * 1e9);
         String last = null;
         int changes = 0;
         while (System.nanoTime() < end) {
-            String now = a.subsystems().stream().filter(d -> d.name().equals(subsystem)).findFirst()
+            // An agent not (yet) configured is watched until it is: a script may start before its configuration came.
+            Agent a = agents.stream().filter(x -> x.name().equals(agent)).findFirst().orElse(null);
+            String now = a == null ? "ABSENT (no agent " + agent + ")" : a.subsystems().stream().filter(d -> d.name().equals(subsystem)).findFirst()
                     .map(d -> !d.present() ? "ABSENT" : String.valueOf(d.state()))
                     .orElseThrow(() -> new IllegalArgumentException("agent " + agent + " has no subsystem " + subsystem));
             if (!now.equals(last)) {
@@ -167,6 +176,39 @@ public final class AgentCommands {
             Thread.sleep(1);
         }
         return subsystem + ": " + (changes - 1) + " changes in " + seconds + " s, now " + last;
+    }
+
+    /**
+     * agent:steady &lt;agent&gt; &lt;seconds&gt; &lt;timeout&gt; — waits until the agent has run that long without an overrun or
+     * a missed pass of another host: before moving a robot whose subsystems run in several processes, whose first
+     * seconds (the JIT compiling each of them) are not yet its steady pace.
+     */
+    @Descriptor("waits until an agent has run some seconds without an overrun or a missed pass of another process")
+    public String steady(@Descriptor("the agent's name") String agent, @Descriptor("how long without one (s)") double seconds,
+            @Descriptor("how long to wait at most (s)") double timeout) throws InterruptedException {
+        long start = System.nanoTime();
+        long deadline = start + (long) (timeout * 1e9);
+        long need = (long) (seconds * 1e9);
+        long last = -1;
+        long since = start;
+        while (true) {
+            Agent a = agents.stream().filter(x -> x.name().equals(agent)).findFirst().orElse(null);
+            long now = System.nanoTime();
+            long faults = a == null || a.status() != Agent.Status.RUNNING ? -1
+                    : a.activities().stream().mapToLong(ActivityDiagnostics::overruns).sum()
+                            + a.subsystems().stream().filter(d -> d.activity() != null && d.activity().contains(" on host ")).mapToLong(SubsystemDiagnostics::failures).sum();
+            if (faults < 0 || faults != last) {
+                last = faults;
+                since = now;
+            } else if (now - since >= need) {
+                return String.format(Locale.ROOT, "%s: %.1f s without an overrun or a missed pass, after %.1f s", agent, seconds, (now - start) / 1e9);
+            }
+            if (now - deadline >= 0) {
+                throw new IllegalStateException(agent + (faults < 0 ? " is not running" : " had overruns or missed passes within every " + seconds + " s")
+                        + " for " + timeout + " s");
+            }
+            Thread.sleep(100);
+        }
     }
 
     /** agent:buffer &lt;agent&gt; &lt;subsystem&gt; &lt;buffer&gt; — a buffer's last message. */

@@ -1,14 +1,18 @@
 package org.embodia.scheduler.internal;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 
 import org.embodia.api.agent.CycleTrigger;
 import org.embodia.api.agent.Subsystem;
@@ -43,7 +47,9 @@ import org.osgi.service.component.annotations.ReferencePolicy;
  * activities. Afterwards, a subsystem that goes away leaves the plan (its readers get no new data),
  * and a replacement (the newest service of a name wins) takes over at a cycle boundary.
  */
-@Component(configurationPid = Agent.FACTORY_PID, configurationPolicy = ConfigurationPolicy.REQUIRE, service = Agent.class)
+// Immediate: an agent runs once configured, not when a shell first asks for it (a process that only hosts subsystems
+// has no shell that would).
+@Component(configurationPid = Agent.FACTORY_PID, configurationPolicy = ConfigurationPolicy.REQUIRE, service = Agent.class, immediate = true)
 public final class AgentRuntime implements Agent {
 
     /** A service offering a subsystem, newest first. */
@@ -81,6 +87,8 @@ public final class AgentRuntime implements Agent {
     private RemoteLinks links;
     /** The leader's remote steps, by subsystem, for the diagnostics; empty elsewhere. */
     private volatile Map<String, RemoteGroup> remoteGroups = Map.of();
+    /** Those of them awaited at the start of the next cycle. */
+    private volatile Set<RemoteGroup> deferredGroups = Set.of();
 
     @Activate
     public AgentRuntime(@Reference FsmCatalog catalog, Map<String, Object> properties, BundleContext context) {
@@ -335,6 +343,7 @@ public final class AgentRuntime implements Agent {
             links.beginPlan();
         }
         Map<String, RemoteGroup> groups = new HashMap<>();
+        Set<RemoteGroup> deferred = new HashSet<>();
         List<AgentConfig.Activity> all = config.activities();
         for (int ai = 0; ai < all.size(); ai++) {
             AgentConfig.Activity a = all.get(ai);
@@ -342,15 +351,21 @@ public final class AgentRuntime implements Agent {
                 continue;
             }
             int[] groupOf = groups(a);
-            long deadline = passDeadline(a);
             List<ActivityPlan.Step> steps = new ArrayList<>();
+            // A group that ends the cycle is asked for there and awaited at the start of the next (RemoteGroup.request).
+            int last = groupOf.length == 0 ? ActivityPlan.Step.LEADER : groupOf[groupOf.length - 1];
+            RemoteGroup[] remote = hosts.leads() ? remoteGroups(ai, a, groupOf, chosen) : new RemoteGroup[0];
+            if (last != ActivityPlan.Step.LEADER && hosts.leads()) {
+                steps.add(new ActivityPlan.Step(remote[last], AgentConfig.Phase.READ));
+                deferred.add(remote[last]);
+            }
             for (int k = 0; k < a.steps().size(); k++) {
                 AgentConfig.Step s = a.steps().get(k);
                 String host = hosts.of(s.subsystem());
                 if (hosts.leads() && groupOf[k] != ActivityPlan.Step.LEADER) {
                     if (k == 0 || groupOf[k - 1] != groupOf[k]) {
-                        RemoteGroup g = remoteGroup(ai, a, groupOf, k, host, deadline, chosen);
-                        steps.add(new ActivityPlan.Step(g));
+                        RemoteGroup g = remote[groupOf[k]];
+                        steps.add(new ActivityPlan.Step(g, groupOf[k] == last ? AgentConfig.Phase.WRITE : AgentConfig.Phase.STEP));
                         for (String sub : g.subsystems) {
                             groups.putIfAbsent(sub, g);
                         }
@@ -401,6 +416,7 @@ public final class AgentRuntime implements Agent {
         }
         active = Map.copyOf(chosen);
         remoteGroups = Map.copyOf(groups);
+        deferredGroups = Set.copyOf(deferred);
         awaitBoundary(gen);
         if (links != null) {
             links.retireUnused();
@@ -440,8 +456,18 @@ public final class AgentRuntime implements Agent {
         return a.rateHz() > 0 ? Math.round(0.9e9 / a.rateHz()) : TimeUnit.MILLISECONDS.toNanos(1);
     }
 
-    private RemoteGroup remoteGroup(int ai, AgentConfig.Activity a, int[] groupOf, int first, String host, long deadline,
-            Map<String, SubsystemRuntime> chosen) {
+    /** The leader's remote steps of activity {@code ai}, by group. */
+    private RemoteGroup[] remoteGroups(int ai, AgentConfig.Activity a, int[] groupOf, Map<String, SubsystemRuntime> chosen) {
+        RemoteGroup[] out = new RemoteGroup[Arrays.stream(groupOf).max().orElse(-1) + 1];
+        for (int k = 0; k < groupOf.length; k++) {
+            if (groupOf[k] != ActivityPlan.Step.LEADER && out[groupOf[k]] == null) {
+                out[groupOf[k]] = remoteGroup(ai, a, groupOf, k, config.hosts().of(a.steps().get(k).subsystem()), chosen);
+            }
+        }
+        return out;
+    }
+
+    private RemoteGroup remoteGroup(int ai, AgentConfig.Activity a, int[] groupOf, int first, String host, Map<String, SubsystemRuntime> chosen) {
         List<String> subs = new ArrayList<>();
         for (int k = first; k < groupOf.length && groupOf[k] == groupOf[first]; k++) {
             subs.add(a.steps().get(k).subsystem());
@@ -455,8 +481,9 @@ public final class AgentRuntime implements Agent {
             relay[slot] = !h.equals(Hosts.LEADER) && !h.equals(host);
             theirs[slot] = h.equals(host);
         }
-        return new RemoteGroup(hostLink(ai, a, host, chosen), groupOf[first], subs.toArray(String[]::new), deadline, local, relay, theirs,
-                remoteStates);
+        long period = a.rateHz() > 0 ? Math.round(1e9 / a.rateHz()) : TimeUnit.MILLISECONDS.toNanos(1);
+        return new RemoteGroup(hostLink(ai, a, host, chosen), groupOf[first], subs.toArray(String[]::new), passDeadline(a),
+                Math.round(RemoteGroup.DEFERRED_SHARE * period), local, relay, theirs, remoteStates);
     }
 
     /**
@@ -524,8 +551,11 @@ public final class AgentRuntime implements Agent {
         for (int slot = 0; slot < mine.length; slot++) {
             mine[slot] = config.hosts().local(slots.get(slot));
         }
-        return new FollowerActivity(a.name(), Hosts.LEADER, a.rateHz() > 0 ? a.rateHz() : 1000, passDeadline(a), config.priority(),
-                config.cpu(), mine, remoteStates);
+        int[] groupOf = groups(a);
+        long requests = IntStream.range(0, groupOf.length).filter(k -> config.hosts().local(a.steps().get(k).subsystem())).map(k -> groupOf[k])
+                .distinct().count();
+        return new FollowerActivity(a.name(), Hosts.LEADER, a.rateHz() > 0 ? a.rateHz() : 1000, passDeadline(a), requests == 1 && a.rateHz() > 0,
+                config.priority(), config.cpu(), mine, remoteStates);
     }
 
     /**
@@ -598,7 +628,7 @@ public final class AgentRuntime implements Agent {
             return new SubsystemDiagnostics(name, where, present, remoteStates.state(slot), null, 0, 0, null, Histogram.EMPTY);
         }
         long missed = g.missed;
-        String failure = missed == 0 ? null : missed + " passes missed their deadline, " + g.deadlineNanos() / 1000 + " us into the cycle"
+        String failure = missed == 0 ? null : missed + " passes missed their deadline, " + g.deadline(deferredGroups.contains(g))
                 + (g.lateData == 0 ? "" : ", " + g.lateData + " with data late");
         return new SubsystemDiagnostics(name, where, present, remoteStates.state(slot), null, g.passes, missed, failure, g.roundTrip.snapshot());
     }
@@ -635,6 +665,7 @@ public final class AgentRuntime implements Agent {
     @Override
     public void resetDiagnostics() {
         running.forEach(Activity::resetDiagnostics);
+        remoteGroups.values().stream().distinct().forEach(RemoteGroup::resetDiagnostics);
     }
 
     @Override

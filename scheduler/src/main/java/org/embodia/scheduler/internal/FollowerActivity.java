@@ -1,5 +1,9 @@
 package org.embodia.scheduler.internal;
 
+import org.embodia.scheduler.ActivityDiagnostics;
+
+import java.util.concurrent.locks.LockSupport;
+
 import org.embodia.scheduler.Realtime;
 
 /**
@@ -9,15 +13,26 @@ import org.embodia.scheduler.Realtime;
  * Per pass it allocates nothing, takes no lock and waits for data only until the pass's deadline.
  */
 final class FollowerActivity extends ThreadedActivity {
+    /** Between requests, the thread sleeps until this long before the leader's next cycle begins, then watches. */
+    static final long WATCH_NANOS = 50_000;
     private final long deadlineNanos;
+    private final boolean oneRequestPerCycle;
     /** Per state slot: whether the slot is one of this host's subsystems, sent in the answer. */
     private final boolean[] mine;
     private final RemoteStates states;
     volatile long passes;
+    /** The leader's overruns and missed passes, as its last request said. */
+    private volatile long leaderFaults;
 
-    FollowerActivity(String name, String leader, double rateHz, long deadlineNanos, int priority, int cpu, boolean[] mine, RemoteStates states) {
+    /**
+     * @param oneRequestPerCycle whether the leader asks this host once a cycle (its steps are consecutive), so the next
+     *        request comes in the leader's next cycle
+     */
+    FollowerActivity(String name, String leader, double rateHz, long deadlineNanos, boolean oneRequestPerCycle, int priority, int cpu,
+            boolean[] mine, RemoteStates states) {
         super(name, "passes asked by " + leader, rateHz, Integer.MAX_VALUE, priority, cpu);
         this.deadlineNanos = deadlineNanos;
+        this.oneRequestPerCycle = oneRequestPerCycle;
         this.mine = mine;
         this.states = states;
     }
@@ -26,6 +41,7 @@ final class FollowerActivity extends ThreadedActivity {
     void loop() {
         realtime = Realtime.configureCurrentThread(priority, cpu).description();
         long idleSince = System.nanoTime();
+        long nextCycle = 0;
         while (running) {
             // Between passes is this host's cycle boundary: a new plan, with its links, takes over here.
             boundary();
@@ -33,9 +49,19 @@ final class FollowerActivity extends ThreadedActivity {
             PassMessage request = l == null ? null : l.pollPass();
             long now = System.nanoTime();
             if (request == null) {
-                HostLink.pause(now - idleSince);
+                long due = nextCycle - WATCH_NANOS;
+                if (nextCycle != 0 && due - now > 0) {
+                    LockSupport.parkNanos(due - now);
+                } else {
+                    HostLink.pause(now - idleSince);
+                }
                 continue;
             }
+            // The leader's clock is this one on one machine: its next cycle begins a period after this one began. From
+            // another machine the start means nothing here, and the thread watches all the time.
+            long sinceStart = now - request.start;
+            nextCycle = oneRequestPerCycle && sinceStart >= 0 && sinceStart < periodNanos ? request.start + periodNanos : 0;
+            leaderFaults = request.faults;
             for (int slot = 0; slot < mine.length; slot++) {
                 if (!mine[slot]) {
                     states.take(slot, request, now);
@@ -61,5 +87,13 @@ final class FollowerActivity extends ThreadedActivity {
             passes++;
             idleSince = System.nanoTime();
         }
+    }
+
+    /** Its figures, with the overruns and missed passes the leader counts for the activity in place of its own (none). */
+    @Override
+    ActivityDiagnostics diagnostics() {
+        ActivityDiagnostics d = super.diagnostics();
+        return new ActivityDiagnostics(d.name(), d.clock(), d.cycles(), leaderFaults, 0, false, d.wakeLatency(), d.period(), d.compute(),
+                d.realtime(), d.sleepLatency(), d.periodNanos(), d.missedTriggers());
     }
 }

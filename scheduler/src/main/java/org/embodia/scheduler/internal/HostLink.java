@@ -14,10 +14,15 @@ import org.embodia.transport.RemoteWriter;
 final class HostLink {
     /** Waiting, spin this long before parking: an answer on one machine comes within microseconds. */
     private static final long SPIN_NANOS = 20_000;
-    private static final long PARK_NANOS = 10_000;
+    /**
+     * Then park this long at a time: the activity's thread has its timer slack lowered, so a shorter park would wake it
+     * tens of thousands of times a second, a CPU's worth on a machine of two.
+     */
+    private static final long PARK_NANOS = 50_000;
 
     final String host;
     final RemoteLinks.PassLink pass;
+    /** By bit; null where the subsystem is not here now. */
     private final RemoteWriter[] writers;
     private final RemoteReader[] readers;
 
@@ -33,6 +38,9 @@ final class HostLink {
         long mask = 0;
         for (int k = 0; k < writers.length; k++) {
             RemoteWriter w = writers[k];
+            if (w == null) {
+                continue;
+            }
             long before = w.published();
             w.publish();
             if (w.published() != before) {
@@ -50,6 +58,9 @@ final class HostLink {
         boolean all = true;
         for (int k = 0; k < readers.length; k++) {
             RemoteReader r = readers[k];
+            if (r == null) {
+                continue;
+            }
             if ((mask & (1L << k)) == 0) {
                 r.poll();
                 continue;

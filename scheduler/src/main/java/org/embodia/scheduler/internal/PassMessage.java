@@ -24,8 +24,12 @@ final class PassMessage implements WireMessage<PassMessage> {
     static final byte STATE = 2;
 
     long cycle;
+    /** In a request, when the leader's cycle began (its System.nanoTime: on one machine every process's clock). */
+    long start;
     int group;
     long links;
+    /** In a request, the leader's overruns and missed passes of the activity so far, which its other hosts report. */
+    long faults;
     final byte[] states;
 
     PassMessage(int slots) {
@@ -65,30 +69,36 @@ final class PassMessage implements WireMessage<PassMessage> {
 
     @Override
     public int wireSize() {
-        return 8 + 4 + 8 + states.length;
+        return 8 + 8 + 4 + 8 + 8 + states.length;
     }
 
     @Override
     public void write(ByteBuffer out) {
         out.putLong(cycle);
+        out.putLong(start);
         out.putInt(group);
         out.putLong(links);
+        out.putLong(faults);
         out.put(states);
     }
 
     @Override
     public void read(ByteBuffer in) {
         cycle = in.getLong();
+        start = in.getLong();
         group = in.getInt();
         links = in.getLong();
+        faults = in.getLong();
         in.get(states);
     }
 
     @Override
     public void copyFrom(PassMessage source) {
         cycle = source.cycle;
+        start = source.start;
         group = source.group;
         links = source.links;
+        faults = source.faults;
         System.arraycopy(source.states, 0, states, 0, states.length);
     }
 

@@ -11,8 +11,12 @@ final class RemoteGroup {
     final HostLink link;
     final int group;
     final String[] subsystems;
+    /** The share of the period a group awaited at the start of the next cycle may take of it. */
+    static final double DEFERRED_SHARE = 0.3;
     /** How long after the cycle's start the answer may come. */
     private final long deadlineNanos;
+    /** Awaited at the start of the next cycle: how long after its start the answer may come. */
+    private final long deferredDeadlineNanos;
     /** Per state slot: the local subsystem whose state to send, or null. */
     private final SubsystemRuntime[] local;
     /** Per state slot: whether the slot is a subsystem of a third host, relayed from {@link #states}. */
@@ -25,9 +29,16 @@ final class RemoteGroup {
     volatile long missed;
     /** Answers that came, but some data link's message after the deadline. */
     volatile long lateData;
+    /** Asks the activity's thread to clear the counts at its next pass; see {@link #resetDiagnostics()}. */
+    private volatile boolean resetRequested;
+    private static final long NONE = -1;
+    /** The cycle whose request awaits its answer, or {@link #NONE}; the activity's thread's. */
+    private long outstanding = NONE;
+    private long requestedAt;
 
-    RemoteGroup(HostLink link, int group, String[] subsystems, long deadlineNanos, SubsystemRuntime[] local, boolean[] relay, boolean[] theirs,
-            RemoteStates states) {
+    RemoteGroup(HostLink link, int group, String[] subsystems, long deadlineNanos, long deferredDeadlineNanos, SubsystemRuntime[] local,
+            boolean[] relay, boolean[] theirs, RemoteStates states) {
+        this.deferredDeadlineNanos = deferredDeadlineNanos;
         this.link = link;
         this.group = group;
         this.subsystems = subsystems;
@@ -42,14 +53,40 @@ final class RemoteGroup {
         return deadlineNanos;
     }
 
+    long deferredDeadlineNanos() {
+        return deferredDeadlineNanos;
+    }
+
+    /** What a missed pass missed, for the diagnostics. */
+    String deadline(boolean deferred) {
+        return deferred ? "the start of the next cycle + " + deferredDeadlineNanos / 1000 + " us" : deadlineNanos / 1000 + " us into the cycle";
+    }
+
     /** One cycle's passes on the host: send what this process wrote, ask, await the answer and its data. */
-    void run(long cycle, long cycleStart) {
-        long start = System.nanoTime();
-        long deadline = cycleStart + deadlineNanos;
+    void run(long cycle, long cycleStart, long faults) {
+        request(cycle, cycleStart, faults);
+        collect(cycleStart, deadlineNanos);
+    }
+
+    /**
+     * Sends what this process wrote and asks for the cycle's passes, without waiting: a group that ends the cycle is
+     * {@linkplain #collect collected} at the start of the next, before anything else runs, which gives the same data
+     * flow and the host most of a period more to answer in.
+     */
+    void request(long cycle, long cycleStart, long faults) {
+        if (resetRequested) {
+            passes = 0;
+            missed = 0;
+            lateData = 0;
+            resetRequested = false;
+        }
+        requestedAt = System.nanoTime();
         PassMessage request = link.pass.out.message();
         request.cycle = cycle;
+        request.start = cycleStart;
         request.group = group;
         request.links = link.publishData();
+        request.faults = faults;
         for (int slot = 0; slot < local.length; slot++) {
             if (local[slot] != null) {
                 request.state(slot, local[slot].fsm == null ? null : local[slot].fsm.currentState());
@@ -59,18 +96,35 @@ final class RemoteGroup {
                 request.unknown(slot);
             }
         }
-        if (!link.sendPass()) {
-            miss();
+        if (link.sendPass()) {
+            outstanding = cycle;
+        } else {
+            outstanding = NONE;
+            missed++;
+        }
+    }
+
+    /**
+     * Awaits the answer to the request outstanding, if any, until {@code deadlineNanos} after {@code cycleStart}, and
+     * delivers its data. No answer in time: nothing of the pass is delivered now, so that no reader takes a late message
+     * for this cycle's; it comes, older than the newer data it is overwritten by, with the next pass that succeeds.
+     */
+    void collect(long cycleStart, long deadlineNanos) {
+        long cycle = outstanding;
+        if (cycle == NONE) {
             return;
         }
+        outstanding = NONE;
+        long deadline = cycleStart + deadlineNanos;
+        long since = System.nanoTime();
         PassMessage answer;
         while ((answer = link.pollPass()) == null || answer.cycle != cycle || answer.group != group) {
             long now = System.nanoTime();
             if (now - deadline >= 0) {
-                miss();
+                missed++;
                 return;
             }
-            HostLink.pause(now - start);
+            HostLink.pause(now - since);
         }
         long now = System.nanoTime();
         for (int slot = 0; slot < theirs.length; slot++) {
@@ -81,15 +135,13 @@ final class RemoteGroup {
         if (!link.awaitData(answer.links, deadline)) {
             lateData++;
         }
-        roundTrip.record(System.nanoTime() - start);
+        roundTrip.record(System.nanoTime() - requestedAt);
         passes++;
     }
 
-    /**
-     * No answer in time: nothing of the pass is delivered now, so that no reader takes a late message for this cycle's;
-     * it comes, older than the newer data it is overwritten by, with the next pass that succeeds.
-     */
-    private void miss() {
-        missed++;
+    /** Forgets the figures so far: the round trips at once (from the reading side), the counts at the next pass. */
+    void resetDiagnostics() {
+        roundTrip.reset();
+        resetRequested = true;
     }
 }

@@ -147,6 +147,6 @@ class AgentCommandsTest {
             }
             described++;
         }
-        assertEquals(13, described, "list, subsystems, diag ×2, switches, watch, buffer, reset, pause, resume, step ×2, swap");
+        assertEquals(14, described, "list, subsystems, diag ×2, switches, watch, steady, buffer, reset, pause, resume, step ×2, swap");
     }
 }

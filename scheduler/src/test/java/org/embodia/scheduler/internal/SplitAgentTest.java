@@ -29,7 +29,8 @@ import org.embodia.scheduler.SubsystemDiagnostics;
 import org.embodia.testing.Allocations;
 import org.embodia.transport.aeron.internal.AeronBufferTransport;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 import org.osgi.framework.Constants;
 
@@ -40,10 +41,16 @@ import org.osgi.framework.Constants;
  */
 class SplitAgentTest {
     /** src (main) -> top (cs) -> sink (main), in one cycle. */
-    private static final Map<String, Object> CONFIG = Map.of("name", "split",
-            "activities", List.of("rt 200Hz: t/a.src/ve, t/a./cs, t/a.sink/ve"),
-            "connections", List.of("t/a.src/ve:status -> t/a./cs:status", "t/a./cs:command -> t/a.sink/ve:command"),
-            "hosts", List.of("cs: t/a./cs"), "priority", 0);
+    private static final String IN_CYCLE = "rt 200Hz: t/a.src/ve, t/a./cs, t/a.sink/ve";
+    /** top (cs) ends the cycle: its answer is awaited at the start of the next, where sink reads it before src sends again. */
+    private static final String ENDS_CYCLE = "rt 200Hz: t/a.sink/ve, t/a.src/ve, t/a./cs";
+
+    private static Map<String, Object> config(String activity) {
+        return Map.of("name", "split", "activities", List.of(activity),
+                "connections", List.of("t/a.src/ve:status -> t/a./cs:status", "t/a./cs:command -> t/a.sink/ve:command"),
+                "hosts", List.of("cs: t/a./cs"), "priority", 0);
+    }
+
     private static final long GENEROUS_NANOS = 60_000_000_000L;
 
     @TempDir
@@ -205,8 +212,8 @@ class SplitAgentTest {
         return p;
     }
 
-    private static AgentRuntime agent(String host, AeronBufferTransport transport, Subsystem... subsystems) {
-        AgentRuntime a = new AgentRuntime(NO_FSMS, CONFIG, host);
+    private static AgentRuntime agent(String activity, String host, AeronBufferTransport transport, Subsystem... subsystems) {
+        AgentRuntime a = new AgentRuntime(NO_FSMS, config(activity), host);
         a.setTransport(transport);
         long id = host.equals("main") ? 100 : 200;
         for (Subsystem s : subsystems) {
@@ -240,15 +247,21 @@ class SplitAgentTest {
         }
     }
 
-    @Test
-    void theOtherHostsPassRunsInTheLeadersCycleAndItsAnswerIsReadInTheSameCycle() throws InterruptedException {
+    /**
+     * In the cycle's order: a host in the middle of the cycle is awaited there; one that ends it is asked at the end and
+     * awaited at the start of the next cycle, before anything else runs, so its answer reaches its readers as it would
+     * have at the end.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {IN_CYCLE, ENDS_CYCLE})
+    void theOtherHostsPassRunsInTheLeadersOrderAndItsAnswerIsReadBeforeAnythingAfterIt(String activity) throws InterruptedException {
         String aeron = dir.resolve("aeron").toString();
         driver = new AeronBufferTransport(aeron, true);
         csClient = new AeronBufferTransport(aeron, false);
         Source src = new Source();
         Sink sink = new Sink(src);
-        leader = agent("main", driver, src, sink);
-        follower = agent("cs", csClient, new Top());
+        leader = agent(activity, "main", driver, src, sink);
+        follower = agent(activity, "cs", csClient, new Top());
         assertEquals(Agent.Status.RUNNING, leader.status(), String.join("; ", leader.problems()));
         assertEquals(Agent.Status.RUNNING, follower.status(), String.join("; ", follower.problems()));
 
@@ -270,24 +283,28 @@ class SplitAgentTest {
         await("the leader cycles on with old data", () -> leader.activities().get(0).cycles() > cycles + 100 && sink.oldData.get() > old + 50);
         SubsystemDiagnostics gone = leader.subsystems().stream().filter(d -> d.name().equals("t/a./cs")).findFirst().orElseThrow();
         assertTrue(gone.failures() > 0 && gone.lastFailure().contains("missed"), gone.toString());
+        assertTrue(gone.lastFailure().contains(activity.equals(ENDS_CYCLE) ? "the start of the next cycle" : "us into the cycle"), gone.lastFailure());
 
         // It comes back: the same cycle's answers again.
         csClient = new AeronBufferTransport(aeron, false);
-        follower = agent("cs", csClient, new Top());
+        follower = agent(activity, "cs", csClient, new Top());
         long before = sink.sameCycle.get();
         await("answers in the same cycle again", () -> sink.sameCycle.get() >= before + 100);
+        assertTrue(follower.activities().get(0).overruns() >= gone.failures(), "the other host reports the passes the leader missed: "
+                + follower.activities().get(0));
         assertEquals(0, sink.stale.get(), "a reader took an earlier cycle's answer as new data");
     }
 
-    @Test
-    void neitherHostsThreadAllocatesOrBlocksPerCycle() throws InterruptedException {
+    @ParameterizedTest
+    @ValueSource(strings = {IN_CYCLE, ENDS_CYCLE})
+    void neitherHostsThreadAllocatesOrBlocksPerCycle(String activity) throws InterruptedException {
         String aeron = dir.resolve("aeron").toString();
         driver = new AeronBufferTransport(aeron, true);
         csClient = new AeronBufferTransport(aeron, false);
         Source src = new Source();
         Sink sink = new Sink(src);
-        leader = agent("main", driver, src, sink);
-        follower = agent("cs", csClient, new Top());
+        leader = agent(activity, "main", driver, src, sink);
+        follower = agent(activity, "cs", csClient, new Top());
         // Warm-up counted in answered cycles (the JIT compiles both sides), then rounds until one is clean or 60 s
         // passed: a late compilation is waited for, a per-cycle allocation shows in every round.
         await("2,000 answered cycles", () -> sink.sameCycle.get() >= 2000);
