@@ -157,7 +157,8 @@ record AgentConfig(String name, List<Activity> activities, List<Connection> conn
             connections.add(c);
         }
         Hosts hosts = Hosts.parse(host, strings(properties.get("hosts")), strings(properties.get("channels")),
-                integer(properties, "passDeadlineMicros", 0, problems) * 1000L, problems);
+                integer(properties, "passDeadlineMicros", 0, problems) * 1000L, integer(properties, "lastPassDeadlineMicros", 0, problems) * 1000L,
+                problems);
         checkHosts(hosts, activities, connections, activityOf, problems);
         return new AgentConfig(name, activities, connections, integer(properties, "overrunFault", 10, problems),
                 integer(properties, "priority", 80, problems), integer(properties, "cpu", -1, problems),

@@ -483,7 +483,8 @@ public final class AgentRuntime implements Agent {
         }
         long period = a.rateHz() > 0 ? Math.round(1e9 / a.rateHz()) : TimeUnit.MILLISECONDS.toNanos(1);
         return new RemoteGroup(hostLink(ai, a, host, chosen), groupOf[first], subs.toArray(String[]::new), passDeadline(a),
-                Math.round(RemoteGroup.DEFERRED_SHARE * period), local, relay, theirs, remoteStates);
+                config.hosts().lastPassDeadlineNanos() > 0 ? config.hosts().lastPassDeadlineNanos() : Math.round(RemoteGroup.DEFERRED_SHARE * period),
+                local, relay, theirs, remoteStates);
     }
 
     /**

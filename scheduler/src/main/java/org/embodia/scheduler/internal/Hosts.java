@@ -20,8 +20,13 @@ import java.util.regex.Pattern;
  * @param names every host the configuration names, the leader first: a host's index numbers its streams
  * @param channels configured channels by host
  * @param passDeadlineNanos until when after a cycle's start the leader waits for the other hosts' passes; 0: most of the period
+ * @param lastPassDeadlineNanos until when after the next cycle's start the leader waits for a host whose passes end the
+ *        cycle; 0: a share of the period. Longer than what is left of the period, it lets that host pace the cycle as
+ *        a device does (velma-hw's KRCs trigger theirs, with a deadline): a late answer makes a late cycle, not a
+ *        cycle without its data.
  */
-record Hosts(String local, Map<String, String> placed, List<String> names, Map<String, String> channels, long passDeadlineNanos) {
+record Hosts(String local, Map<String, String> placed, List<String> names, Map<String, String> channels, long passDeadlineNanos,
+        long lastPassDeadlineNanos) {
     /** The framework property naming the host a process is. */
     static final String PROPERTY = "embodia.host";
     /** The host of what is not placed elsewhere, which leads the activities. */
@@ -37,7 +42,8 @@ record Hosts(String local, Map<String, String> placed, List<String> names, Map<S
     private static final Pattern PLACEMENT = Pattern.compile("\\s*([A-Za-z][\\w-]*)\\s*:(.*)");
     private static final Pattern CHANNEL = Pattern.compile("\\s*([A-Za-z][\\w-]*)\\s*=\\s*(aeron:\\S+)\\s*");
 
-    static Hosts parse(String local, List<String> placements, List<String> channelTexts, long passDeadlineNanos, List<String> problems) {
+    static Hosts parse(String local, List<String> placements, List<String> channelTexts, long passDeadlineNanos, long lastPassDeadlineNanos,
+            List<String> problems) {
         Map<String, String> placed = new LinkedHashMap<>();
         List<String> names = new ArrayList<>(List.of(LEADER));
         for (String text : placements) {
@@ -80,12 +86,7 @@ record Hosts(String local, Map<String, String> placed, List<String> names, Map<S
             problems.add("this process is host '" + local + "' (framework property " + PROPERTY + "), which the agent does not name (hosts: "
                     + String.join(", ", names) + ")");
         }
-        return new Hosts(local, Map.copyOf(placed), List.copyOf(names), Map.copyOf(channels), passDeadlineNanos);
-    }
-
-    /** One process for everything, as without {@code hosts}. */
-    static Hosts single() {
-        return new Hosts(LEADER, Map.of(), List.of(LEADER), Map.of(), 0);
+        return new Hosts(local, Map.copyOf(placed), List.copyOf(names), Map.copyOf(channels), passDeadlineNanos, lastPassDeadlineNanos);
     }
 
     String of(String subsystem) {
