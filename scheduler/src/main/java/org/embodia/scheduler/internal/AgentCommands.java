@@ -10,6 +10,7 @@ import org.apache.felix.service.command.Descriptor;
 import org.embodia.scheduler.ActivityDiagnostics;
 import org.embodia.scheduler.Agent;
 import org.embodia.scheduler.AgentSwap;
+import org.embodia.scheduler.StateSwitch;
 import org.embodia.scheduler.SubsystemDiagnostics;
 import org.osgi.framework.BundleException;
 import org.osgi.service.component.annotations.Activate;
@@ -143,15 +144,15 @@ public final class AgentCommands {
     @Descriptor("shows a subsystem's last state switches with the predicate values that ended each state")
     public String switches(@Descriptor("the agent's name") String agent, @Descriptor("the subsystem's name, e.g. core/a.counter/vr") String subsystem) {
         return agent(agent).switches(subsystem).stream()
-                .map(s -> "cycle " + s.cycle() + "  " + s.from() + " -> " + s.to() + "  " + s.predicates().entrySet().stream()
-                        .map(e -> (e.getValue() ? "" : "!") + e.getKey()).collect(Collectors.joining(" ")))
+                .map(s -> "cycle " + s.cycle() + "  " + s.from() + " -> " + s.to() + "  " + predicates(s))
                 .collect(Collectors.joining("\n"));
     }
 
     /**
-     * agent:watch &lt;agent&gt; &lt;subsystem&gt; &lt;seconds&gt; — prints the subsystem's state, and each change of it as it
-     * comes, for that long: a subsystem that runs in another process too. Looks every millisecond, so a state that lasts
-     * one cycle of a fast activity may pass unseen (agent:switches has them all).
+     * agent:watch &lt;agent&gt; &lt;subsystem&gt; &lt;seconds&gt; — prints the subsystem's state, then each change of it as it
+     * comes, for that long. A subsystem this process runs: every switch, from the ring agent:switches reads, with its
+     * cycle and the predicates that caused it. One another process runs: its state as the pass messages bring it, looked
+     * at every millisecond, so a state that lasts one cycle may pass unseen there.
      */
     @Descriptor("prints a subsystem's state and each change of it, as it comes, for some seconds")
     public String watch(@Descriptor("the agent's name") String agent, @Descriptor("the subsystem's name, e.g. core/a.body/ve") String subsystem,
@@ -159,6 +160,9 @@ public final class AgentCommands {
         long start = System.nanoTime();
         long end = start + (long) (seconds * 1e9);
         String last = null;
+        // The last switch printed: its cycle, and how many of that cycle were (a subsystem may run twice a cycle).
+        long lastCycle = -1;
+        int ofLastCycle = 0;
         int changes = 0;
         while (System.nanoTime() < end) {
             // An agent not (yet) configured is watched until it is: a script may start before its configuration came.
@@ -166,16 +170,48 @@ public final class AgentCommands {
             String now = a == null ? "ABSENT (no agent " + agent + ")" : a.subsystems().stream().filter(d -> d.name().equals(subsystem)).findFirst()
                     .map(d -> !d.present() ? "ABSENT" : String.valueOf(d.state()))
                     .orElseThrow(() -> new IllegalArgumentException("agent " + agent + " has no subsystem " + subsystem));
-            if (!now.equals(last)) {
-                System.out.printf(Locale.ROOT, "%8.3f s %s %s%n", (System.nanoTime() - start) / 1e9, subsystem,
-                        last == null ? now : last + " -> " + now);
-                System.out.flush();
-                last = now;
+            List<StateSwitch> switches = a == null ? null : switchesHere(a, subsystem);
+            double t = (System.nanoTime() - start) / 1e9;
+            if (last == null) {
+                System.out.printf(Locale.ROOT, "%8.3f s %s %s%n", t, subsystem, now);
+                if (switches != null && !switches.isEmpty()) {
+                    lastCycle = switches.get(switches.size() - 1).cycle();
+                    ofLastCycle = (int) switches.stream().filter(sw -> sw.cycle() == switches.get(switches.size() - 1).cycle()).count();
+                }
+            } else if (switches != null) {
+                int seen = 0;
+                for (StateSwitch sw : switches) {
+                    if (sw.cycle() == lastCycle && ++seen <= ofLastCycle || sw.cycle() < lastCycle) {
+                        continue;
+                    }
+                    System.out.printf(Locale.ROOT, "%8.3f s %s cycle %d  %s -> %s  %s%n", t, subsystem, sw.cycle(), sw.from(), sw.to(),
+                            predicates(sw));
+                    ofLastCycle = sw.cycle() == lastCycle ? ofLastCycle + 1 : 1;
+                    lastCycle = sw.cycle();
+                    changes++;
+                }
+            } else if (!now.equals(last)) {
+                System.out.printf(Locale.ROOT, "%8.3f s %s %s -> %s%n", t, subsystem, last, now);
                 changes++;
             }
+            System.out.flush();
+            last = now;
             Thread.sleep(1);
         }
-        return subsystem + ": " + (changes - 1) + " changes in " + seconds + " s, now " + last;
+        return subsystem + ": " + changes + " changes in " + seconds + " s, now " + last;
+    }
+
+    /** The subsystem's switches if this process runs it, else null. */
+    private static List<StateSwitch> switchesHere(Agent a, String subsystem) {
+        try {
+            return a.switches(subsystem);
+        } catch (IllegalArgumentException elsewhere) {
+            return null;
+        }
+    }
+
+    private static String predicates(StateSwitch s) {
+        return s.predicates().entrySet().stream().map(e -> (e.getValue() ? "" : "!") + e.getKey()).collect(Collectors.joining(" "));
     }
 
     /**

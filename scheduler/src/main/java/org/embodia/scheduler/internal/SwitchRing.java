@@ -13,7 +13,7 @@ import org.embodia.scheduler.StateSwitch;
  * the loop without allocating or locking, read through a sequence number per slot (a seqlock).
  */
 final class SwitchRing {
-    private static final int SIZE = 64;
+    private static final int SIZE = 1024;
 
     private final AtomicLongArray sequence = new AtomicLongArray(SIZE);
     private final long[] cycles = new long[SIZE];

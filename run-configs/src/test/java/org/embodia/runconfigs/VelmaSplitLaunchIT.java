@@ -1,0 +1,329 @@
+package org.embodia.runconfigs;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * velma-sim-split running as {@code ./embodia run velma-sim-split} starts it — the media driver, then ve_body (host
+ * main, which leads the cycle), the simulated effectors and cs, each a JVM of its own — and its processes killed and
+ * stopped while it runs, as FABRIC's reason for processes has it ([VELMA-STRUCT]: "critical error in one subsystem does
+ * not affect other subsystems, so they can react adequately"). Each framework's Gogo console is driven through its
+ * standard input. Waits are for what the processes print, with generous deadlines.
+ */
+class VelmaSplitLaunchIT {
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    private static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    /** As the launcher starts them (./embodia: AGRONA_JVM, split_gc, aeron_driver). */
+    private static final List<String> AGRONA = List.of("--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED");
+    private static final List<String> ZGC = List.of("-XX:+UseZGC");
+    private static final List<String> PHYSICS_GC = List.of("-XX:+UseG1GC", "-XX:MaxGCPauseMillis=1", "-Xmn64m");
+    private static final long GENEROUS_SECONDS = 240;
+    /** ve_body's states of safe mode ([VELMA-BEH]). */
+    private static final Predicate<String> SAFE_MODE = s -> s.equals("safe") || s.equals("safe_st") || s.equals("safe_st_ok");
+    private static final Pattern WATCHED = Pattern.compile("core/a\\.body/ve: -?\\d+ changes in [\\d.]+ s, now (\\S+)");
+    private static final Pattern RIGHT_ARM = Pattern.compile("right arm +q \\[([^\\]]+)\\]");
+
+    private final List<Host> hosts = new ArrayList<>();
+    private Path aeron;
+
+    /** A process whose output lines are kept as they come, and whose console takes commands. */
+    private final class Host {
+        final String name;
+        final Process process;
+        private final List<String> lines = new ArrayList<>();
+        private final Writer console;
+
+        Host(String name, List<String> command) throws IOException {
+            this.name = name;
+            process = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true).start();
+            console = new java.io.OutputStreamWriter(process.getOutputStream(), UTF_8);
+            Thread reader = new Thread(() -> {
+                try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), UTF_8))) {
+                    for (String line; (line = in.readLine()) != null; ) {
+                        synchronized (lines) {
+                            lines.add(line);
+                            lines.notifyAll();
+                        }
+                    }
+                } catch (IOException e) {
+                    // The process ended.
+                }
+            }, "output of " + name);
+            reader.setDaemon(true);
+            reader.start();
+            hosts.add(this);
+        }
+
+        int mark() {
+            synchronized (lines) {
+                return lines.size();
+            }
+        }
+
+        void send(String command) throws IOException {
+            console.write(command + "\n");
+            console.flush();
+        }
+
+        /** The first line from {@code from} on that matches, waited for. */
+        Matcher await(Pattern pattern, int from) throws InterruptedException {
+            Matcher m = pattern.matcher(line(awaitIndex(pattern, from)));
+            assertTrue(m.find());
+            return m;
+        }
+
+        String line(int index) {
+            synchronized (lines) {
+                return lines.get(index);
+            }
+        }
+
+        /** The index of the first line from {@code from} on that matches, waited for. */
+        int awaitIndex(Pattern pattern, int from) throws InterruptedException {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(GENEROUS_SECONDS);
+            synchronized (lines) {
+                for (int k = from; ; k++) {
+                    while (k >= lines.size()) {
+                        long left = deadline - System.nanoTime();
+                        if (left <= 0 || !process.isAlive() && k >= lines.size()) {
+                            fail(name + " did not print /" + pattern + "/ within " + GENEROUS_SECONDS + " s (alive: " + process.isAlive() + "):\n"
+                                    + String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size())));
+                        }
+                        lines.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+                    }
+                    if (pattern.matcher(lines.get(k)).find()) {
+                        return k;
+                    }
+                }
+            }
+        }
+
+        /** Sends a command and waits for the line its answer has. */
+        Matcher ask(String command, Pattern answer) throws IOException, InterruptedException {
+            int from = mark();
+            send(command);
+            return await(answer, from);
+        }
+
+        List<String> since(int from) {
+            synchronized (lines) {
+                return List.copyOf(lines.subList(from, lines.size()));
+            }
+        }
+
+        void signal(String signal) throws IOException, InterruptedException {
+            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).inheritIO().start();
+            assertEquals(0, kill.waitFor(), "kill -" + signal + " " + name);
+        }
+
+        void kill() throws InterruptedException {
+            process.destroyForcibly();
+            process.waitFor();
+        }
+    }
+
+    private Host framework(String name, String jar, List<String> gc) throws IOException {
+        List<String> command = new ArrayList<>(List.of(JAVA));
+        command.addAll(AGRONA);
+        command.addAll(gc);
+        command.add("-Daeron.dir=" + aeron);
+        command.addAll(List.of("-jar", ROOT.resolve("run-configs/target/" + jar).toString()));
+        return new Host(name, command);
+    }
+
+    private Host body() throws IOException {
+        return framework("ve_body (host main)", "velma-sim-split-body.jar", ZGC);
+    }
+
+    private Host effectors() throws IOException {
+        return framework("effectors", "velma-sim-split-effectors.jar", PHYSICS_GC);
+    }
+
+    private Host cs() throws IOException, InterruptedException {
+        Host cs = framework("cs", "velma-sim-split.jar", ZGC);
+        // The cycle runs steadily (the JIT compilers of four JVMs are done with its code) before anything moves.
+        cs.ask("agent:steady core 3 " + GENEROUS_SECONDS, Pattern.compile("without an overrun or a missed pass"));
+        return cs;
+    }
+
+    /** ve_body's state, as host main sees it. */
+    private static String state(Host body) throws IOException, InterruptedException {
+        return body.ask("agent:watch core core/a.body/ve 0.2", WATCHED).group(1);
+    }
+
+    private static String awaitState(Host body, Predicate<String> wanted, String what) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(GENEROUS_SECONDS);
+        String s;
+        while (!wanted.test(s = state(body))) {
+            assertTrue(System.nanoTime() < deadline, "ve_body not " + what + " within " + GENEROUS_SECONDS + " s: " + s);
+        }
+        return s;
+    }
+
+    /** Something done to a process. */
+    private interface Action {
+        void run() throws IOException, InterruptedException;
+    }
+
+    /** A switch of ve_body, as agent:watch prints it. */
+    private record Switch(long cycle, String from, String to, String predicates, List<String> before) {
+        boolean because(String predicate) {
+            return (" " + predicates + " ").contains(" " + predicate + " ");
+        }
+    }
+
+    private static final Pattern SWITCH = Pattern.compile("core/a\\.body/ve cycle (\\d+) {2}(\\S+) -> (\\S+) {2}(.*)");
+
+    /**
+     * Watches ve_body on host main (every switch, with its cycle and predicates), does {@code action}, and returns the
+     * first switch after it into a state {@code to} accepts, with the watch's lines before it.
+     */
+    private static Switch switchAfter(Host body, Action action, Predicate<String> to) throws IOException, InterruptedException {
+        int from = body.mark();
+        body.send("agent:watch core core/a.body/ve " + GENEROUS_SECONDS / 4);
+        body.await(Pattern.compile("\\d s core/a\\.body/ve \\S+$"), from);
+        int k = body.mark();
+        action.run();
+        while (true) {
+            int at = body.awaitIndex(SWITCH, k);
+            Matcher m = SWITCH.matcher(body.line(at));
+            assertTrue(m.find());
+            if (to.test(m.group(3))) {
+                Switch found = new Switch(Long.parseLong(m.group(1)), m.group(2), m.group(3), m.group(4), body.since(from).subList(0, at - from));
+                // The watch ends before the console takes another command.
+                body.await(WATCHED, at);
+                return found;
+            }
+            k = at + 1;
+        }
+    }
+
+    /** The cycle of the last switch into {@code to} among {@code lines}. */
+    private static long lastInto(List<String> lines, String to) {
+        long cycle = -1;
+        for (String line : lines) {
+            Matcher m = SWITCH.matcher(line);
+            if (m.find() && m.group(3).equals(to)) {
+                cycle = Long.parseLong(m.group(1));
+            }
+        }
+        assertTrue(cycle >= 0, "a switch into " + to + " in " + lines);
+        return cycle;
+    }
+
+    private static double[] rightArm(Host cs) throws IOException, InterruptedException {
+        String q = cs.ask("velma:status", RIGHT_ARM).group(1);
+        return Arrays.stream(q.split(",")).mapToDouble(x -> Double.parseDouble(x.trim())).toArray();
+    }
+
+    /** Stops what runs and keeps each process's output in target/velma-sim-split-it/, numbered in the order they started. */
+    @AfterEach
+    void stopAll() throws IOException, InterruptedException {
+        Path logs = Files.createDirectories(Path.of("target", "velma-sim-split-it"));
+        for (int k = 0; k < hosts.size(); k++) {
+            Host h = hosts.get(k);
+            if (h.process.isAlive()) {
+                h.process.destroyForcibly();
+                h.process.waitFor();
+            }
+            Files.write(logs.resolve(k + "-" + h.name.replaceAll("\\W+", "-") + ".log"), h.since(0), UTF_8);
+        }
+        if (aeron != null && Files.exists(aeron)) {
+            try (Stream<Path> files = Files.walk(aeron)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> {
+                    try {
+                        Files.delete(p);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                });
+            }
+        }
+    }
+
+    @Test
+    void aKilledOrStoppedProcessTakesNothingElseDownAndTheRestReactAsTheirFsmsSay() throws IOException, InterruptedException {
+        Path shm = Path.of("/dev/shm");
+        aeron = (Files.isDirectory(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir"))).resolve("embodia-split-it-" + ProcessHandle.current().pid());
+        Host driver = new Host("media driver", List.of(JAVA, AGRONA.get(0), AGRONA.get(1), "-cp", ROOT.resolve("velma-agent-split/target/lib") + "/*",
+                "-Daeron.dir=" + aeron, "-Daeron.threading.mode=SHARED", "-Daeron.ipc.term.buffer.length=65536",
+                "-Daeron.term.buffer.length=65536", "-Daeron.dir.delete.on.start=true", "-Daeron.dir.delete.on.shutdown=true",
+                "-Daeron.client.liveness.timeout=2000000000",
+                "-Daeron.shared.idle.strategy=org.agrona.concurrent.SleepingMillisIdleStrategy", "io.aeron.driver.MediaDriver"));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(GENEROUS_SECONDS);
+        while (!Files.exists(aeron.resolve("cnc.dat"))) {
+            assertTrue(driver.process.isAlive() && System.nanoTime() < deadline, "the media driver starts: " + driver.since(0));
+            Thread.sleep(50);
+        }
+        Host body = body();
+        Host effectors = effectors();
+        Host cs = cs();
+
+        // kill -9 of cs while an arm moves: ve_body goes to safe in the first cycle without cs's command, and damps.
+        cs.ask("velma:exitsafe", Pattern.compile("exit_safe #\\d+ done"));
+        cs.send("velma:jimp right 1.2 1.3 -1.57 1.3 0 0 0 8");
+        awaitState(body, s -> s.startsWith("transp"), "transparent");
+        Thread.sleep(1000);
+        Host killed = cs;
+        Switch safe = switchAfter(body, killed::kill, SAFE_MODE);
+        assertEquals("transp_st -> safe", safe.from() + " -> " + safe.to(), "from transparent straight to safe: " + safe);
+        assertTrue(safe.because("!recvCommand"), "no command was the reason: " + safe);
+        // ve_body runs twice a cycle ([VELMA-STRUCT]): transp_st on the status, then, without a command, safe.
+        assertTrue(safe.cycle() - lastInto(safe.before(), "transp_st") <= 1, "safe in the cycle of the last transparent one or the next, as"
+                + " transp_st's σ's say: " + safe);
+
+        // cs's process restarted: it reconnects, the arm rests (damped), and the robot can leave safe mode again.
+        cs = cs();
+        double[] before = rightArm(cs);
+        Thread.sleep(1000);
+        double[] after = rightArm(cs);
+        for (int j = 0; j < before.length; j++) {
+            assertEquals(before[j], after[j], 0.01, "joint " + j + " of the right arm rests in safe mode");
+        }
+        cs.ask("velma:exitsafe", Pattern.compile("exit_safe #\\d+ done"));
+        awaitState(body, s -> s.startsWith("transp"), "transparent again");
+
+        // kill -9 of the effectors: ve_body has no status and goes idle; it comes back when they do.
+        Host effectorsKilled = effectors;
+        Switch idle = switchAfter(body, effectorsKilled::kill, "idle"::equals);
+        assertTrue(idle.because("!recvStatus"), "no status was the reason: " + idle);
+        effectors = effectors();
+        awaitState(body, SAFE_MODE, "back in safe mode with the effectors");
+
+        // kill -STOP of cs (a hung process) is a crash to the others.
+        cs.ask("agent:steady core 3 " + GENEROUS_SECONDS, Pattern.compile("without an overrun or a missed pass"));
+        cs.ask("velma:exitsafe", Pattern.compile("exit_safe #\\d+ done"));
+        awaitState(body, s -> s.startsWith("transp"), "transparent before cs hangs");
+        Host hung = cs;
+        Switch stopped = switchAfter(body, () -> hung.signal("STOP"), SAFE_MODE);
+        assertEquals("transp_st -> safe", stopped.from() + " -> " + stopped.to(), stopped.toString());
+        assertTrue(stopped.because("!recvCommand"), "no command was the reason: " + stopped);
+        cs.kill();
+
+        // Nothing else restarted: the leader and the driver ran throughout, the agent never left RUNNING.
+        assertTrue(body.process.isAlive() && driver.process.isAlive() && effectors.process.isAlive());
+        body.ask("agent:list", Pattern.compile("^(g! )?core {2}RUNNING"));
+    }
+}
