@@ -273,6 +273,11 @@ public final class AgentRuntime implements Agent {
         // Running: run without what is missing or wired wrongly, and say so.
         chosen.keySet().removeAll(invalid.keySet());
         publish(chosen);
+        for (AgentConfig.Activity a : config.activities()) {
+            if (a.clock() != null && activities.get(a.name()) instanceof ClockedActivity c) {
+                c.source(clocks.get(a.clock()));
+            }
+        }
     }
 
     private SubsystemRuntime create(String name, Offer offer, List<String> missing) {

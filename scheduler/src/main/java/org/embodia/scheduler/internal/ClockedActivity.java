@@ -4,7 +4,9 @@ import org.embodia.scheduler.ActivityClock;
 
 /** An activity whose cycles an external clock drives, on the clock's thread: a simulator step, a bus cycle. */
 final class ClockedActivity extends Activity {
-    private final ActivityClock source;
+    /** The clock service it is attached to, null while there is none; replaced when the service is (a bundle swapped). */
+    private volatile ActivityClock source;
+    private boolean started;
     private final Runnable tick = this::tick;
 
     ClockedActivity(String name, String clockName, ActivityClock source, int overrunFault) {
@@ -23,7 +25,8 @@ final class ClockedActivity extends Activity {
         long now = System.nanoTime();
         long computed = timedCycle(now) - now;
         // A cycle longer than the clock's period makes the clock late for its next tick, as a periodic overrun does.
-        long period = source.periodNanos();
+        ActivityClock clock = source;
+        long period = clock == null ? 0 : clock.periodNanos();
         if (period > 0) {
             overrun(computed > period);
         }
@@ -31,16 +34,40 @@ final class ClockedActivity extends Activity {
 
     @Override
     long periodNanos() {
-        return source.periodNanos();
+        ActivityClock clock = source;
+        return clock == null ? 0 : clock.periodNanos();
     }
 
     @Override
-    void start() {
-        source.attach(tick);
+    synchronized void start() {
+        started = true;
+        if (source != null) {
+            source.attach(tick);
+        }
     }
 
     @Override
-    void stop() {
-        source.detach(tick);
+    synchronized void stop() {
+        started = false;
+        if (source != null) {
+            source.detach(tick);
+        }
+    }
+
+    /**
+     * Moves its cycles to {@code clock}, the service now offering the clock (null: none does); a clock that went
+     * away with its bundle and came back with it is a new service.
+     */
+    synchronized void source(ActivityClock clock) {
+        if (clock == source) {
+            return;
+        }
+        if (started && source != null) {
+            source.detach(tick);
+        }
+        source = clock;
+        if (started && clock != null) {
+            clock.attach(tick);
+        }
     }
 }

@@ -1,9 +1,8 @@
 package org.embodia.scheduler.internal;
 
-import org.embodia.scheduler.ActivityDiagnostics;
-
 import java.util.concurrent.locks.LockSupport;
 
+import org.embodia.scheduler.ActivityDiagnostics;
 import org.embodia.scheduler.Realtime;
 
 /**
@@ -15,12 +14,14 @@ import org.embodia.scheduler.Realtime;
 final class FollowerActivity extends ThreadedActivity {
     /** Between requests, the thread sleeps until this long before the leader's next cycle begins, then watches. */
     static final long WATCH_NANOS = 50_000;
+    /** No request for this long (the leader is gone), the thread looks only every {@link #ABSENT_PARK_NANOS}. */
+    static final long ABSENT_NANOS = 1_000_000_000;
+    static final long ABSENT_PARK_NANOS = 1_000_000;
     private final long deadlineNanos;
     private final boolean oneRequestPerCycle;
     /** Per state slot: whether the slot is one of this host's subsystems, sent in the answer. */
     private final boolean[] mine;
     private final RemoteStates states;
-    volatile long passes;
     /** The leader's overruns and missed passes, as its last request said. */
     private volatile long leaderFaults;
 
@@ -52,6 +53,8 @@ final class FollowerActivity extends ThreadedActivity {
                 long due = nextCycle - WATCH_NANOS;
                 if (nextCycle != 0 && due - now > 0) {
                     LockSupport.parkNanos(due - now);
+                } else if (now - idleSince > ABSENT_NANOS) {
+                    LockSupport.parkNanos(ABSENT_PARK_NANOS);
                 } else {
                     HostLink.pause(now - idleSince);
                 }
@@ -84,7 +87,6 @@ final class FollowerActivity extends ThreadedActivity {
                 }
             }
             l.sendPass();
-            passes++;
             idleSince = System.nanoTime();
         }
     }

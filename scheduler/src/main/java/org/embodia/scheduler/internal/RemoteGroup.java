@@ -2,17 +2,18 @@ package org.embodia.scheduler.internal;
 
 /**
  * A leader's step that runs passes on another host: consecutive steps of the activity placed on that host, asked for
- * in one request and awaited until the deadline. A host that misses it delivers nothing new this cycle (the readers see
- * old data, and the subsystems above and below it react as the specification says for no new data); the cycle goes on.
- * The states of the agent's subsystems travel along ({@link PassMessage}). Runs on the activity's thread; allocates
- * nothing.
+ * in one request and awaited until the deadline (a group that ends the cycle: at the start of the next). A host that
+ * misses it delivers nothing new this cycle (the readers see old data, and the subsystems above and below it react as
+ * the specification says for no new data); the cycle goes on. The states of the agent's subsystems travel along
+ * ({@link PassMessage}). Runs on the activity's thread; allocates nothing.
  */
 final class RemoteGroup {
+    /** The share of the period a group awaited at the start of the next cycle may take of it, unless configured. */
+    static final double DEFERRED_SHARE = 0.3;
+    private static final long NONE = -1;
     final HostLink link;
     final int group;
     final String[] subsystems;
-    /** The share of the period a group awaited at the start of the next cycle may take of it. */
-    static final double DEFERRED_SHARE = 0.3;
     /** How long after the cycle's start the answer may come. */
     private final long deadlineNanos;
     /** Awaited at the start of the next cycle: how long after its start the answer may come. */
@@ -31,26 +32,21 @@ final class RemoteGroup {
     volatile long lateData;
     /** Asks the activity's thread to clear the counts at its next pass; see {@link #resetDiagnostics()}. */
     private volatile boolean resetRequested;
-    private static final long NONE = -1;
     /** The cycle whose request awaits its answer, or {@link #NONE}; the activity's thread's. */
     private long outstanding = NONE;
     private long requestedAt;
 
     RemoteGroup(HostLink link, int group, String[] subsystems, long deadlineNanos, long deferredDeadlineNanos, SubsystemRuntime[] local,
             boolean[] relay, boolean[] theirs, RemoteStates states) {
-        this.deferredDeadlineNanos = deferredDeadlineNanos;
         this.link = link;
         this.group = group;
         this.subsystems = subsystems;
         this.deadlineNanos = deadlineNanos;
+        this.deferredDeadlineNanos = deferredDeadlineNanos;
         this.local = local;
         this.relay = relay;
         this.theirs = theirs;
         this.states = states;
-    }
-
-    long deadlineNanos() {
-        return deadlineNanos;
     }
 
     long deferredDeadlineNanos() {

@@ -112,4 +112,21 @@ class ClockedActivityTest {
         assertEquals(0, a.diagnostics().periodNanos());
         assertFalse(a.diagnostics().fault());
     }
+
+    /** The clock's bundle stopped and started again: a new clock service, to which the running activity moves. */
+    @Test
+    void aReplacedClockServiceDrivesTheActivityAndTheOldOneNoLonger() {
+        TestClock old = new TestClock(0);
+        ClockedActivity a = activity(old, 0);
+        old.tick(2);
+        TestClock replacement = new TestClock(0);
+        a.source(replacement);
+        old.tick(5);
+        replacement.tick(3);
+        assertEquals(5, a.diagnostics().cycles(), "2 on the old clock, then 3 on its replacement");
+        a.source(null);
+        replacement.tick(1);
+        assertEquals(5, a.diagnostics().cycles(), "no clock, no cycle");
+        a.stop();
+    }
 }
