@@ -70,7 +70,7 @@ abstract class Activity {
                 switch (s.phase()) {
                     case STEP -> s.remote().run(cycle, start, faults);
                     case WRITE -> s.remote().request(cycle, start, faults);
-                    case READ -> s.remote().collect(start, s.remote().deferredDeadlineNanos());
+                    case READ -> s.remote().collect(start);
                 }
             } else {
                 s.runtime().iterate(s.receive(), cycle, s.phase());

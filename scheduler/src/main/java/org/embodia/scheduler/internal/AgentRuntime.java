@@ -4,12 +4,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
@@ -87,8 +85,6 @@ public final class AgentRuntime implements Agent {
     private RemoteLinks links;
     /** The leader's remote steps, by subsystem, for the diagnostics; empty elsewhere. */
     private volatile Map<String, RemoteGroup> remoteGroups = Map.of();
-    /** Those of them awaited at the start of the next cycle. */
-    private volatile Set<RemoteGroup> deferredGroups = Set.of();
 
     @Activate
     public AgentRuntime(@Reference FsmCatalog catalog, Map<String, Object> properties, BundleContext context) {
@@ -136,10 +132,15 @@ public final class AgentRuntime implements Agent {
 
     synchronized void unsetTransport(BufferTransport transport) {
         if (this.transport == transport) {
-            // Its links are gone with it: the other hosts' passes are missed until another transport comes.
+            // Its links are gone with it: the plan leaves the other hosts' steps out until another transport comes, and the
+            // links close once no activity runs the old plan.
             this.transport = null;
+            RemoteLinks old = links;
+            links = null;
             rebuild();
-            closeLinks();
+            if (old != null) {
+                old.close();
+            }
         }
     }
 
@@ -348,7 +349,6 @@ public final class AgentRuntime implements Agent {
             links.beginPlan();
         }
         Map<String, RemoteGroup> groups = new HashMap<>();
-        Set<RemoteGroup> deferred = new HashSet<>();
         List<AgentConfig.Activity> all = config.activities();
         for (int ai = 0; ai < all.size(); ai++) {
             AgentConfig.Activity a = all.get(ai);
@@ -359,16 +359,17 @@ public final class AgentRuntime implements Agent {
             List<ActivityPlan.Step> steps = new ArrayList<>();
             // A group that ends the cycle is asked for there and awaited at the start of the next (RemoteGroup.request).
             int last = groupOf.length == 0 ? ActivityPlan.Step.LEADER : groupOf[groupOf.length - 1];
-            RemoteGroup[] remote = hosts.leads() ? remoteGroups(ai, a, groupOf, chosen) : new RemoteGroup[0];
-            if (last != ActivityPlan.Step.LEADER && hosts.leads()) {
+            // Without a transport (its bundle gone) the other hosts' steps are left out: their readers get no new data.
+            boolean remoteSteps = hosts.leads() && links != null;
+            RemoteGroup[] remote = remoteSteps ? remoteGroups(ai, a, groupOf, chosen) : new RemoteGroup[0];
+            if (last != ActivityPlan.Step.LEADER && remoteSteps) {
                 steps.add(new ActivityPlan.Step(remote[last], AgentConfig.Phase.READ));
-                deferred.add(remote[last]);
             }
             for (int k = 0; k < a.steps().size(); k++) {
                 AgentConfig.Step s = a.steps().get(k);
                 String host = hosts.of(s.subsystem());
                 if (hosts.leads() && groupOf[k] != ActivityPlan.Step.LEADER) {
-                    if (k == 0 || groupOf[k - 1] != groupOf[k]) {
+                    if (remoteSteps && (k == 0 || groupOf[k - 1] != groupOf[k])) {
                         RemoteGroup g = remote[groupOf[k]];
                         steps.add(new ActivityPlan.Step(g, groupOf[k] == last ? AgentConfig.Phase.WRITE : AgentConfig.Phase.STEP));
                         for (String sub : g.subsystems) {
@@ -408,7 +409,7 @@ public final class AgentRuntime implements Agent {
                     local.add(new ActivityPlan.Link(from.outputs.get(c.output()), to.inputs.get(c.input())));
                 }
             }
-            HostLink leaderLink = hosts.leads() ? null : hostLink(ai, a, Hosts.LEADER, chosen);
+            HostLink leaderLink = hosts.leads() || links == null ? null : hostLink(ai, a, Hosts.LEADER, chosen);
             SubsystemRuntime[] bySlot = slots.stream().map(chosen::get).toArray(SubsystemRuntime[]::new);
             ActivityPlan plan = new ActivityPlan(steps.toArray(ActivityPlan.Step[]::new), local, triggers.toArray(CycleTrigger[]::new),
                     runtimeProblems::add, leaderLink, bySlot);
@@ -421,7 +422,6 @@ public final class AgentRuntime implements Agent {
         }
         active = Map.copyOf(chosen);
         remoteGroups = Map.copyOf(groups);
-        deferredGroups = Set.copyOf(deferred);
         awaitBoundary(gen);
         if (links != null) {
             links.retireUnused();
@@ -466,13 +466,16 @@ public final class AgentRuntime implements Agent {
         RemoteGroup[] out = new RemoteGroup[Arrays.stream(groupOf).max().orElse(-1) + 1];
         for (int k = 0; k < groupOf.length; k++) {
             if (groupOf[k] != ActivityPlan.Step.LEADER && out[groupOf[k]] == null) {
-                out[groupOf[k]] = remoteGroup(ai, a, groupOf, k, config.hosts().of(a.steps().get(k).subsystem()), chosen);
+                out[groupOf[k]] = remoteGroup(ai, a, groupOf, k, config.hosts().of(a.steps().get(k).subsystem()), groupOf[groupOf.length - 1] == groupOf[k],
+                        chosen);
             }
         }
         return out;
     }
 
-    private RemoteGroup remoteGroup(int ai, AgentConfig.Activity a, int[] groupOf, int first, String host, Map<String, SubsystemRuntime> chosen) {
+    /** @param deferred whether the group ends the cycle (awaited at the start of the next) */
+    private RemoteGroup remoteGroup(int ai, AgentConfig.Activity a, int[] groupOf, int first, String host, boolean deferred,
+            Map<String, SubsystemRuntime> chosen) {
         List<String> subs = new ArrayList<>();
         for (int k = first; k < groupOf.length && groupOf[k] == groupOf[first]; k++) {
             subs.add(a.steps().get(k).subsystem());
@@ -487,9 +490,10 @@ public final class AgentRuntime implements Agent {
             theirs[slot] = h.equals(host);
         }
         long period = a.rateHz() > 0 ? Math.round(1e9 / a.rateHz()) : TimeUnit.MILLISECONDS.toNanos(1);
-        return new RemoteGroup(hostLink(ai, a, host, chosen), groupOf[first], subs.toArray(String[]::new), passDeadline(a),
-                config.hosts().lastPassDeadlineNanos() > 0 ? config.hosts().lastPassDeadlineNanos() : Math.round(RemoteGroup.DEFERRED_SHARE * period),
-                local, relay, theirs, remoteStates);
+        long deadline = !deferred ? passDeadline(a)
+                : config.hosts().lastPassDeadlineNanos() > 0 ? config.hosts().lastPassDeadlineNanos() : Math.round(RemoteGroup.DEFERRED_SHARE * period);
+        return new RemoteGroup(hostLink(ai, a, host, chosen), groupOf[first], subs.toArray(String[]::new), deferred, deadline, local, relay,
+                theirs, remoteStates);
     }
 
     /**
@@ -560,7 +564,7 @@ public final class AgentRuntime implements Agent {
         int[] groupOf = groups(a);
         long requests = IntStream.range(0, groupOf.length).filter(k -> config.hosts().local(a.steps().get(k).subsystem())).map(k -> groupOf[k])
                 .distinct().count();
-        return new FollowerActivity(a.name(), Hosts.LEADER, a.rateHz() > 0 ? a.rateHz() : 1000, passDeadline(a), requests == 1 && a.rateHz() > 0,
+        return new FollowerActivity(a.name(), a.rateHz() > 0 ? a.rateHz() : 1000, passDeadline(a), requests == 1 && a.rateHz() > 0,
                 config.priority(), config.cpu(), mine, remoteStates);
     }
 
@@ -634,7 +638,7 @@ public final class AgentRuntime implements Agent {
             return new SubsystemDiagnostics(name, where, present, remoteStates.state(slot), null, 0, 0, null, Histogram.EMPTY);
         }
         long missed = g.missed;
-        String failure = missed == 0 ? null : missed + " passes missed their deadline, " + g.deadline(deferredGroups.contains(g))
+        String failure = missed == 0 ? null : missed + " passes missed their deadline, " + g.deadline()
                 + (g.lateData == 0 ? "" : ", " + g.lateData + " with data late");
         return new SubsystemDiagnostics(name, where, present, remoteStates.state(slot), null, g.passes, missed, failure, g.roundTrip.snapshot());
     }

@@ -29,9 +29,9 @@ final class FollowerActivity extends ThreadedActivity {
      * @param oneRequestPerCycle whether the leader asks this host once a cycle (its steps are consecutive), so the next
      *        request comes in the leader's next cycle
      */
-    FollowerActivity(String name, String leader, double rateHz, long deadlineNanos, boolean oneRequestPerCycle, int priority, int cpu,
-            boolean[] mine, RemoteStates states) {
-        super(name, "passes asked by " + leader, rateHz, Integer.MAX_VALUE, priority, cpu);
+    FollowerActivity(String name, double rateHz, long deadlineNanos, boolean oneRequestPerCycle, int priority, int cpu, boolean[] mine,
+            RemoteStates states) {
+        super(name, "passes asked by " + Hosts.LEADER, rateHz, Integer.MAX_VALUE, priority, cpu);
         this.deadlineNanos = deadlineNanos;
         this.oneRequestPerCycle = oneRequestPerCycle;
         this.mine = mine;

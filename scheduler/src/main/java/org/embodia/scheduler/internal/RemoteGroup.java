@@ -14,10 +14,10 @@ final class RemoteGroup {
     final HostLink link;
     final int group;
     final String[] subsystems;
-    /** How long after the cycle's start the answer may come. */
+    /** Whether the group ends the cycle, so that it is asked for there and awaited at the start of the next. */
+    private final boolean deferred;
+    /** How long after the start of the cycle it is awaited in the answer may come. */
     private final long deadlineNanos;
-    /** Awaited at the start of the next cycle: how long after its start the answer may come. */
-    private final long deferredDeadlineNanos;
     /** Per state slot: the local subsystem whose state to send, or null. */
     private final SubsystemRuntime[] local;
     /** Per state slot: whether the slot is a subsystem of a third host, relayed from {@link #states}. */
@@ -36,32 +36,32 @@ final class RemoteGroup {
     private long outstanding = NONE;
     private long requestedAt;
 
-    RemoteGroup(HostLink link, int group, String[] subsystems, long deadlineNanos, long deferredDeadlineNanos, SubsystemRuntime[] local,
-            boolean[] relay, boolean[] theirs, RemoteStates states) {
+    RemoteGroup(HostLink link, int group, String[] subsystems, boolean deferred, long deadlineNanos, SubsystemRuntime[] local, boolean[] relay,
+            boolean[] theirs, RemoteStates states) {
         this.link = link;
         this.group = group;
         this.subsystems = subsystems;
+        this.deferred = deferred;
         this.deadlineNanos = deadlineNanos;
-        this.deferredDeadlineNanos = deferredDeadlineNanos;
         this.local = local;
         this.relay = relay;
         this.theirs = theirs;
         this.states = states;
     }
 
-    long deferredDeadlineNanos() {
-        return deferredDeadlineNanos;
+    boolean deferred() {
+        return deferred;
     }
 
     /** What a missed pass missed, for the diagnostics. */
-    String deadline(boolean deferred) {
-        return deferred ? "the start of the next cycle + " + deferredDeadlineNanos / 1000 + " us" : deadlineNanos / 1000 + " us into the cycle";
+    String deadline() {
+        return deferred ? "the start of the next cycle + " + deadlineNanos / 1000 + " us" : deadlineNanos / 1000 + " us into the cycle";
     }
 
     /** One cycle's passes on the host: send what this process wrote, ask, await the answer and its data. */
     void run(long cycle, long cycleStart, long faults) {
         request(cycle, cycleStart, faults);
-        collect(cycleStart, deadlineNanos);
+        collect(cycleStart);
     }
 
     /**
@@ -105,7 +105,7 @@ final class RemoteGroup {
      * delivers its data. No answer in time: nothing of the pass is delivered now, so that no reader takes a late message
      * for this cycle's; it comes, older than the newer data it is overwritten by, with the next pass that succeeds.
      */
-    void collect(long cycleStart, long deadlineNanos) {
+    void collect(long cycleStart) {
         long cycle = outstanding;
         if (cycle == NONE) {
             return;

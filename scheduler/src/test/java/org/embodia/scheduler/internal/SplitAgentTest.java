@@ -29,6 +29,7 @@ import org.embodia.scheduler.SubsystemDiagnostics;
 import org.embodia.testing.Allocations;
 import org.embodia.transport.aeron.internal.AeronBufferTransport;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -292,6 +293,29 @@ class SplitAgentTest {
         await("answers in the same cycle again", () -> sink.sameCycle.get() >= before + 100);
         assertTrue(follower.activities().get(0).overruns() >= gone.failures(), "the other host reports the passes the leader missed: "
                 + follower.activities().get(0));
+        assertEquals(0, sink.stale.get(), "a reader took an earlier cycle's answer as new data");
+    }
+
+    /** The transport's bundle stops under the leader: the other host's steps leave the plan, and come back with it. */
+    @Test
+    void withoutItsTransportTheLeaderCyclesOnAndTheOtherHostIsBackWithIt() throws InterruptedException {
+        String aeron = dir.resolve("aeron").toString();
+        driver = new AeronBufferTransport(aeron, true);
+        csClient = new AeronBufferTransport(aeron, false);
+        Source src = new Source();
+        Sink sink = new Sink(src);
+        leader = agent(IN_CYCLE, "main", driver, src, sink);
+        follower = agent(IN_CYCLE, "cs", csClient, new Top());
+        await("answers in the same cycle", () -> sink.sameCycle.get() >= 50);
+        leader.unsetTransport(driver);
+        long cycles = leader.activities().get(0).cycles();
+        long old = sink.oldData.get();
+        await("the leader cycles on with old data", () -> leader.activities().get(0).cycles() > cycles + 50 && sink.oldData.get() > old + 50);
+        // Any service change rebuilds the plan; without a transport it must still leave the other host out.
+        leader.addSubsystem(src, service(150));
+        leader.setTransport(driver);
+        long before = sink.sameCycle.get();
+        await("answers in the same cycle again", () -> sink.sameCycle.get() >= before + 50);
         assertEquals(0, sink.stale.get(), "a reader took an earlier cycle's answer as new data");
     }
 
