@@ -32,6 +32,7 @@ class NaoSimLaunchIT {
         Path out = dir.resolve("stdout");
         Path err = dir.resolve("stderr");
         Process felix = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
                 "-Dembodia.script=" + file.toAbsolutePath(), "-Dgosh.args=--nointeractive", "-jar", jar.toAbsolutePath().toString()))
                 // As ./embodia runs it: from the checkout's root, where the profile's store finds the example apps.
                 .directory(Path.of("..").toAbsolutePath().normalize().toFile())

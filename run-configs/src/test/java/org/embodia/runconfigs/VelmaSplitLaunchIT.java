@@ -48,100 +48,10 @@ class VelmaSplitLaunchIT {
     private final List<Host> hosts = new ArrayList<>();
     private Path aeron;
 
-    /** A process whose output lines are kept as they come, and whose console takes commands. */
-    private final class Host {
-        final String name;
-        final Process process;
-        private final List<String> lines = new ArrayList<>();
-        private final Writer console;
-
-        Host(String name, List<String> command) throws IOException {
-            this.name = name;
-            process = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true).start();
-            console = new java.io.OutputStreamWriter(process.getOutputStream(), UTF_8);
-            Thread reader = new Thread(() -> {
-                try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), UTF_8))) {
-                    for (String line; (line = in.readLine()) != null; ) {
-                        synchronized (lines) {
-                            lines.add(line);
-                            lines.notifyAll();
-                        }
-                    }
-                } catch (IOException e) {
-                    // The process ended.
-                }
-            }, "output of " + name);
-            reader.setDaemon(true);
-            reader.start();
-            hosts.add(this);
-        }
-
-        int mark() {
-            synchronized (lines) {
-                return lines.size();
-            }
-        }
-
-        void send(String command) throws IOException {
-            console.write(command + "\n");
-            console.flush();
-        }
-
-        /** The first line from {@code from} on that matches, waited for. */
-        Matcher await(Pattern pattern, int from) throws InterruptedException {
-            Matcher m = pattern.matcher(line(awaitIndex(pattern, from)));
-            assertTrue(m.find());
-            return m;
-        }
-
-        String line(int index) {
-            synchronized (lines) {
-                return lines.get(index);
-            }
-        }
-
-        /** The index of the first line from {@code from} on that matches, waited for. */
-        int awaitIndex(Pattern pattern, int from) throws InterruptedException {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(GENEROUS_SECONDS);
-            synchronized (lines) {
-                for (int k = from; ; k++) {
-                    while (k >= lines.size()) {
-                        long left = deadline - System.nanoTime();
-                        if (left <= 0 || !process.isAlive() && k >= lines.size()) {
-                            fail(name + " did not print /" + pattern + "/ within " + GENEROUS_SECONDS + " s (alive: " + process.isAlive() + "):\n"
-                                    + String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size())));
-                        }
-                        lines.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
-                    }
-                    if (pattern.matcher(lines.get(k)).find()) {
-                        return k;
-                    }
-                }
-            }
-        }
-
-        /** Sends a command and waits for the line its answer has. */
-        Matcher ask(String command, Pattern answer) throws IOException, InterruptedException {
-            int from = mark();
-            send(command);
-            return await(answer, from);
-        }
-
-        List<String> since(int from) {
-            synchronized (lines) {
-                return List.copyOf(lines.subList(from, lines.size()));
-            }
-        }
-
-        void signal(String signal) throws IOException, InterruptedException {
-            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).inheritIO().start();
-            assertEquals(0, kill.waitFor(), "kill -" + signal + " " + name);
-        }
-
-        void kill() throws InterruptedException {
-            process.destroyForcibly();
-            process.waitFor();
-        }
+    private Host host(String name, List<String> command) throws IOException {
+        Host h = new Host(name, command, ROOT, GENEROUS_SECONDS);
+        hosts.add(h);
+        return h;
     }
 
     private Host framework(String name, String jar, List<String> gc) throws IOException {
@@ -150,7 +60,7 @@ class VelmaSplitLaunchIT {
         command.addAll(gc);
         command.add("-Daeron.dir=" + aeron);
         command.addAll(List.of("-jar", ROOT.resolve("run-configs/target/" + jar).toString()));
-        return new Host(name, command);
+        return host(name, command);
     }
 
     private Host body() throws IOException {
@@ -267,7 +177,7 @@ class VelmaSplitLaunchIT {
     void aKilledOrStoppedProcessTakesNothingElseDownAndTheRestReactAsTheirFsmsSay() throws IOException, InterruptedException {
         Path shm = Path.of("/dev/shm");
         aeron = (Files.isDirectory(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir"))).resolve("embodia-split-it-" + ProcessHandle.current().pid());
-        Host driver = new Host("media driver", List.of(JAVA, AGRONA.get(0), AGRONA.get(1), "-cp", ROOT.resolve("velma-agent-split/target/lib") + "/*",
+        Host driver = host("media driver", List.of(JAVA, AGRONA.get(0), AGRONA.get(1), "-cp", ROOT.resolve("velma-agent-split/target/lib") + "/*",
                 "-Daeron.dir=" + aeron, "-Daeron.threading.mode=SHARED", "-Daeron.ipc.term.buffer.length=65536",
                 "-Daeron.term.buffer.length=65536", "-Daeron.dir.delete.on.start=true", "-Daeron.dir.delete.on.shutdown=true",
                 "-Daeron.client.liveness.timeout=2000000000",

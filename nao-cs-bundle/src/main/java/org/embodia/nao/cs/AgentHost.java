@@ -22,4 +22,12 @@ interface AgentHost {
      * @throws Exception saying why: not a bundle, does not resolve, does not start, no agent in time
      */
     Installed install(String app, Path jar, Duration timeout) throws Exception;
+
+    /** Off the loop, after cs activated: gets ready for the first app (a spare process, say). */
+    default void prepare() {
+    }
+
+    /** cs is going away: nothing of any app may stay. */
+    default void close() {
+    }
 }

@@ -50,4 +50,36 @@ public @interface CsConfig {
 
     /** The longest destroy waits for an agent's thread and bundle to stop, s. */
     double destroy_timeout() default 5;
+
+    /**
+     * Where a dynamic agent runs: {@code process}, a JVM of its own with only its bundle, SCR and the RAPP API, its
+     * Rapp the core's over the Aeron transport (a MessageTransport service must be registered); {@code framework}, a
+     * bundle in cs's own framework, which shares everything with the robot (for developing an app only).
+     */
+    String app_isolation() default "process";
+
+    /** The app process's class path: a directory of jars whose {@code bundles} folder holds what its framework installs. */
+    String app_host_path() default "rapp-app-host/target/lib";
+
+    /** The most heap an app's process may take, MiB: past it, its OutOfMemoryError ends the process. */
+    int app_memory() default 256;
+
+    /**
+     * Whether an app's process runs in Debian's bubblewrap sandbox ({@code bwrap}): it sees only its own directory,
+     * the JDK and the system's libraries, read-only, as an unprivileged user with no network. Without it the process
+     * sees what the robot's user sees.
+     */
+    boolean app_sandbox() default true;
+
+    /** Whether a spare app process is started ahead, so that an app's load waits for no JVM to start. */
+    boolean app_spare() default true;
+
+    /**
+     * The transport's channel to an app's process; its term length bounds a message (a term of 32 MiB: 4 MiB, a
+     * k4VGA image), and sparse files take memory only for what is written.
+     */
+    String app_channel() default "aeron:ipc?term-length=32m|sparse=true";
+
+    /** The first stream of the app processes' links; each process takes two from there on. */
+    int app_streams() default 7000;
 }

@@ -28,6 +28,7 @@ import org.embodia.rapp.api.AgentStatus;
 import org.embodia.rapp.api.DynamicAgent;
 import org.embodia.rapp.store.api.RappStore;
 import org.embodia.rapp.store.api.StoreClient;
+import org.embodia.transport.MessageTransport;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -35,6 +36,7 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 /**
  * c_core,cs, {@code core/a./cs} ([RAPP] §3.8): the RAPP core agent's control subsystem. It declares what nao.cs's
@@ -97,9 +99,30 @@ public final class NaoCs extends ControlSubsystem<CsMemory> implements RappCore 
     private volatile Agent agent;
     private long steps;
 
+    /**
+     * {@code transport}: what links cs to the apps' processes; needed when app.isolation is process. Greedy: the
+     * transport registered after cs gives a new cs that has it.
+     */
     @Activate
-    public NaoCs(CsConfig config, BundleContext context) {
-        this(CsSettings.of(config), new BundleAgentHost(context), null);
+    public NaoCs(CsConfig config, BundleContext context,
+            @Reference(cardinality = ReferenceCardinality.OPTIONAL, policyOption = ReferencePolicyOption.GREEDY) MessageTransport transport) {
+        this(CsSettings.of(config), config, context, transport);
+    }
+
+    private NaoCs(CsSettings settings, CsConfig config, BundleContext context, MessageTransport transport) {
+        this(settings, host(settings, config, context, transport), null);
+    }
+
+    private static AgentHost host(CsSettings settings, CsConfig config, BundleContext context, MessageTransport transport) {
+        if (!AppProcessSettings.inProcess(config)) {
+            return new BundleAgentHost(context);
+        }
+        if (transport == null) {
+            throw new IllegalStateException("app.isolation is " + AppProcessSettings.PROCESS + " and no "
+                    + MessageTransport.class.getName() + " service is registered: configure the Aeron transport (PID"
+                    + " org.embodia.transport.aeron), or set app.isolation to " + AppProcessSettings.FRAMEWORK);
+        }
+        return new ProcessAgentHost(transport, AppProcessSettings.of(config, settings.recordings()), settings.destroyTimeout());
     }
 
     /** {@code stores} null: the real {@link StoreClient} with store_timeout. */
@@ -117,6 +140,7 @@ public final class NaoCs extends ControlSubsystem<CsMemory> implements RappCore 
         input("inertial_status", SensorStatus.class, SensorStatus::new);
         input("fsr_status", SensorStatus.class, SensorStatus::new);
         relay = new CallRelay(settings, bodyCommand, bodyStatus, lsCommand, lsStatus, micCommand, micStatus, camCommand, camStatus);
+        worker.submit(host::prepare);
     }
 
     @Override
@@ -199,6 +223,7 @@ public final class NaoCs extends ControlSubsystem<CsMemory> implements RappCore 
             a.destroy();
         }
         worker.shutdown();
+        host.close();
     }
 
     @Override

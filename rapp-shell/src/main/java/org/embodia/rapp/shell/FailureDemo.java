@@ -60,7 +60,7 @@ final class FailureDemo {
     private static final String KEYWORD = "hello";
     /** cs's configuration (nao-cs's NaoCs.PID) and the property DS maps to CsConfig.store_uri(). */
     private static final String CS_PID = "org.embodia.nao.cs";
-    private static final String STORE_URI = "store.uri";
+    static final String STORE_URI = "store.uri";
     private static final double LIMIT = 60;
 
     /** One scenario's doings while cs is pointed elsewhere. */
@@ -292,7 +292,7 @@ final class FailureDemo {
         return words;
     }
 
-    private static Configuration csConfiguration(ConfigurationAdmin configurations) throws IOException, InvalidSyntaxException {
+    static Configuration csConfiguration(ConfigurationAdmin configurations) throws IOException, InvalidSyntaxException {
         Configuration[] found = configurations.listConfigurations("(" + Constants.SERVICE_PID + "=" + CS_PID + ")");
         if (found == null || found.length == 0) {
             throw new IllegalStateException("cs has no configuration " + CS_PID + " to point at another store (nao-sim's "
@@ -301,7 +301,7 @@ final class FailureDemo {
         return found[0];
     }
 
-    private static Hashtable<String, Object> copy(Dictionary<String, Object> d) {
+    static Hashtable<String, Object> copy(Dictionary<String, Object> d) {
         Hashtable<String, Object> copy = new Hashtable<>();
         for (Enumeration<String> keys = d.keys(); keys.hasMoreElements();) {
             String key = keys.nextElement();

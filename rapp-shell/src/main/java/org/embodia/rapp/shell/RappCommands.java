@@ -1,6 +1,8 @@
 package org.embodia.rapp.shell;
 
+import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Hashtable;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -12,14 +14,17 @@ import org.embodia.nao.cs.api.RappStatus;
 import org.embodia.nao.sim.api.NaoSimulator;
 import org.embodia.rapp.api.DynamicAgent;
 import org.embodia.rapp.store.api.RappStore;
+import org.embodia.rapp.store.api.StoreServers;
 import org.embodia.scheduler.Agent;
 import org.embodia.scheduler.RunningSubsystems;
 import org.embodia.scheduler.StateSwitch;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
+import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
@@ -29,9 +34,11 @@ import org.osgi.service.component.annotations.ReferencePolicy;
  * §3.8). They need c_core,cs running: in nao-sim the operator's console is {@code core/a./cs} until
  * {@code agent:swap org.embodia.nao.shell org.embodia.nao.cs} puts the RAPP control subsystem in its place.
  */
-@Component(service = RappCommands.class, property = {"osgi.command.scope=rapp", "osgi.command.function=apps",
+// Immediate: the store rapp:store starts lives as long as the commands; a delayed component would be deactivated, and
+// that store stopped, once Gogo has released it after the command.
+@Component(service = RappCommands.class, immediate = true, property = {"osgi.command.scope=rapp", "osgi.command.function=apps",
         "osgi.command.function=deploy", "osgi.command.function=run", "osgi.command.function=destroy", "osgi.command.function=status",
-        "osgi.command.function=demo", "osgi.command.function=failures"})
+        "osgi.command.function=demo", "osgi.command.function=failures", "osgi.command.function=store"})
 public final class RappCommands {
     static final String CS = "core/a./cs";
 
@@ -45,6 +52,8 @@ public final class RappCommands {
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     private volatile RappStore store;
     private final RunningSubsystems running = new RunningSubsystems();
+    /** The store rapp:store started on a directory, which cs uses; null while cs uses the framework's. */
+    private StoreServers.Running second;
 
     @Activate
     public RappCommands(BundleContext context) {
@@ -155,6 +164,47 @@ public final class RappCommands {
                 throw new IllegalStateException(app + " did not end within " + limit + " s (" + describe(now) + ")");
             }
             Thread.sleep(20);
+        }
+    }
+
+    /**
+     * Serves {@code directory}'s app jars as a store of their own and points cs at it (its store.uri, through Config
+     * Admin); DS answers with a new cs, which reads that store's apps. Without a directory, cs goes back to the
+     * framework's store and the second one stops. Waits (60 s at most) until cs listens with the apps.
+     */
+    @Descriptor("serves a directory of app jars as a store and points cs at it; without one, back to the framework's store")
+    public synchronized String store(@Descriptor("[directory of app jars]") String... directory) throws Exception {
+        Configuration configuration = FailureDemo.csConfiguration(configurations());
+        Hashtable<String, Object> changed = FailureDemo.copy(configuration.getProperties());
+        StoreServers.Running next = directory.length > 0 ? StoreServers.start(Path.of(directory[0]).toAbsolutePath(), 0) : null;
+        RappCore before = boundCore();
+        changed.put(FailureDemo.STORE_URI, next == null ? "" : next.uri().toString());
+        configuration.update(changed);
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (true) {
+            RappCore now = boundCore();
+            if (now != null && now != before && "listen".equals(now.status().state()) && !now.apps().isEmpty()) {
+                break;
+            }
+            if (System.nanoTime() > deadline) {
+                if (next != null) {
+                    next.close();
+                }
+                throw new IllegalStateException("cs did not listen with the store's apps within 60 s (" + csStatus() + ")");
+            }
+            Thread.sleep(20);
+        }
+        if (second != null) {
+            second.close();
+        }
+        second = next;
+        return "cs uses " + (next == null ? "the framework's store" : next) + "; apps: " + String.join(", ", core().apps().keySet());
+    }
+
+    @Deactivate
+    synchronized void deactivate() {
+        if (second != null) {
+            second.close();
         }
     }
 

@@ -6,6 +6,8 @@ import org.embodia.api.buffer.InputBuffer;
 import org.embodia.api.buffer.OutputBuffer;
 import org.embodia.api.buffer.WireMessage;
 import org.embodia.transport.BufferTransport;
+import org.embodia.transport.MessageLink;
+import org.embodia.transport.MessageTransport;
 import org.embodia.transport.RemoteReader;
 import org.embodia.transport.RemoteWriter;
 import org.embodia.transport.TransportException;
@@ -21,13 +23,13 @@ import io.aeron.driver.ThreadingMode;
 import io.aeron.exceptions.AeronException;
 
 /**
- * {@link BufferTransport} over Aeron: a client of the machine's media driver, which this process runs itself unless
+ * {@link BufferTransport} and {@link MessageTransport} over Aeron: a client of the machine's media driver, which this process runs itself unless
  * configured to use one already running. On one machine the channel {@code aeron:ipc} carries a link through shared
  * memory, which the writer's and the reader's threads touch directly; between machines {@code aeron:udp?endpoint=...}.
  */
 // Configured or not at all: a profile that keeps every subsystem in one process runs no media driver.
-@Component(service = BufferTransport.class, configurationPid = AeronBufferTransport.PID, configurationPolicy = ConfigurationPolicy.REQUIRE)
-public final class AeronBufferTransport implements BufferTransport, AutoCloseable {
+@Component(service = {BufferTransport.class, MessageTransport.class}, configurationPid = AeronBufferTransport.PID, configurationPolicy = ConfigurationPolicy.REQUIRE)
+public final class AeronBufferTransport implements BufferTransport, MessageTransport, AutoCloseable {
     public static final String PID = "org.embodia.transport.aeron";
     /**
      * A link's term, of which its log has three: Aeron's least, 64 KiB, holds over a hundred of Velma's largest
@@ -46,12 +48,17 @@ public final class AeronBufferTransport implements BufferTransport, AutoCloseabl
     }
 
     /**
-     * @param directory the media driver's directory; empty: Aeron's default
+     * @param directory the media driver's directory; empty: Aeron's default (with this process's id appended when it
+     *        runs the driver)
      * @param embeddedDriver whether to run the media driver in this process
      * @throws TransportException if the driver cannot start, or none answers in {@code directory}
      */
     public AeronBufferTransport(String directory, boolean embeddedDriver) {
-        String dir = directory.isEmpty() ? CommonContext.getAeronDirectoryName() : directory;
+        // A driver of this process's own, with no directory named, gets one of its own: two such processes on a machine
+        // must not meet in Aeron's default directory, which the first one's driver would hold.
+        String dir = !directory.isEmpty() ? directory
+                : embeddedDriver ? CommonContext.getAeronDirectoryName() + "-" + ProcessHandle.current().pid()
+                : CommonContext.getAeronDirectoryName();
         driver = embeddedDriver ? launchDriver(dir) : null;
         try {
             aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(dir)
@@ -92,6 +99,16 @@ public final class AeronBufferTransport implements BufferTransport, AutoCloseabl
     @Override
     public <M extends WireMessage<M>> RemoteReader reader(String channel, int stream, InputBuffer<M> input, Supplier<M> factory) {
         return new AeronReader<>(aeron, channel, stream, input, factory);
+    }
+
+    @Override
+    public String connection() {
+        return directory();
+    }
+
+    @Override
+    public MessageLink link(String channel, int sendStream, int receiveStream) {
+        return new AeronMessageLink(aeron, channel, sendStream, receiveStream);
     }
 
     @Deactivate

@@ -7,7 +7,7 @@ package org.embodia.transport.aeron.internal;
 public @interface TransportConfig {
     /**
      * The media driver's directory, which every process linked through one driver names alike; empty: Aeron's default
-     * for this user (under /dev/shm on Linux).
+     * for this user (under /dev/shm on Linux), with this process's id appended when it runs the driver itself.
      */
     String directory() default "";
 
