@@ -82,12 +82,12 @@ final class ProcessAgentHost implements AgentHost {
     @Override
     public Installed install(String app, Path jar, Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
-        AppProcess p = spare != null && spare.process.isAlive() ? spare : null;
-        if (p == null && spare != null) {
-            spare.kill();
-        }
+        AppProcess p = spare;
         spare = null;
-        if (p == null) {
+        if (p == null || !p.process.isAlive()) {
+            if (p != null) {
+                p.kill();
+            }
             p = launch();
         }
         try {

@@ -6,9 +6,9 @@ import java.nio.ByteBuffer;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.jar.JarFile;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -46,7 +46,8 @@ public final class AppHost {
     private final long token;
     private final Path home;
     private final RemoteRapp rapp;
-    private final ConcurrentLinkedQueue<AppMessage> inbox = new ConcurrentLinkedQueue<>();
+    /** What the last poll brought, handled on the main thread once the poll is over. */
+    private final ArrayDeque<AppMessage> inbox = new ArrayDeque<>();
     private Framework framework;
     private volatile Thread agentThread;
 

@@ -36,9 +36,4 @@ public final class RappMethods {
         }
         return m;
     }
-
-    /** Whether {@code method} is one of {@link Rapp}'s functions. */
-    public static boolean isRapp(Method method) {
-        return method.getDeclaringClass() == Rapp.class && BY_SIGNATURE.containsValue(method);
-    }
 }

@@ -9,17 +9,19 @@ import org.embodia.transport.MessageLink;
 import org.embodia.transport.TransportException;
 
 import io.aeron.Aeron;
+import io.aeron.ExclusivePublication;
 import io.aeron.FragmentAssembler;
 import io.aeron.Publication;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.FragmentHandler;
+import io.aeron.logbuffer.Header;
 
 /**
  * A two-way message link: an exclusive publication to send (one sender per side) and a subscription whose fragments
  * Aeron's assembler joins back into whole messages.
  */
 final class AeronMessageLink implements MessageLink {
-    private final io.aeron.ExclusivePublication publication;
+    private final ExclusivePublication publication;
     private final Subscription subscription;
     private final UnsafeBuffer outgoing = new UnsafeBuffer(0, 0);
     private final FragmentAssembler assembler;
@@ -37,7 +39,7 @@ final class AeronMessageLink implements MessageLink {
             publication.close();
             throw new TransportException("cannot receive on " + channel + " stream " + receiveStream + ": " + e.getMessage(), e);
         }
-        FragmentHandler whole = (DirectBuffer buffer, int offset, int length, io.aeron.logbuffer.Header header) -> {
+        FragmentHandler whole = (DirectBuffer buffer, int offset, int length, Header header) -> {
             ByteBuffer bytes = ByteBuffer.allocate(length);
             buffer.getBytes(offset, bytes, length);
             bytes.flip();
