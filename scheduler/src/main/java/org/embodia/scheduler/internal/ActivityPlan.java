@@ -49,8 +49,11 @@ final class ActivityPlan {
     }
 
     final Step[] steps;
-    /** The subsystems whose devices start the cycles, those of the activity's triggers that are in this plan. */
-    final CycleTrigger[] triggers;
+    /**
+     * What starts the cycles: the devices of those of the activity's triggers that are in this plan, and where the
+     * leader runs it, the answer of another host that has some of them.
+     */
+    final Trigger[] triggers;
     private final List<Link> links;
     private final Consumer<String> problems;
     /** On a host that does not lead the activity: its links to the leader, and its subsystems by state slot; else null. */
@@ -65,10 +68,10 @@ final class ActivityPlan {
     }
 
     ActivityPlan(Step[] steps, List<Link> links, CycleTrigger[] triggers, Consumer<String> problems) {
-        this(steps, links, triggers, problems, null, new SubsystemRuntime[0]);
+        this(steps, links, Arrays.stream(triggers).map(Trigger::of).toArray(Trigger[]::new), problems, null, new SubsystemRuntime[0]);
     }
 
-    ActivityPlan(Step[] steps, List<Link> links, CycleTrigger[] triggers, Consumer<String> problems, HostLink leaderLink,
+    ActivityPlan(Step[] steps, List<Link> links, Trigger[] triggers, Consumer<String> problems, HostLink leaderLink,
             SubsystemRuntime[] slotRuntimes) {
         this.steps = steps;
         this.triggers = triggers;

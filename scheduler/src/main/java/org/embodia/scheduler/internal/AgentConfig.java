@@ -186,9 +186,11 @@ record AgentConfig(String name, List<Activity> activities, List<Connection> conn
         }
         for (Activity a : activities) {
             for (String t : a.triggers()) {
-                if (!hosts.of(t).equals(Hosts.LEADER)) {
-                    problems.add("activity '" + a.name() + "': its trigger " + t + " runs on host " + hosts.of(t) + ": the host that leads the"
-                            + " cycle (" + Hosts.LEADER + ") waits for its triggers");
+                String host = hosts.of(t);
+                if (!host.equals(Hosts.LEADER) && !endsTheCycle(a, t, host, hosts)) {
+                    problems.add("activity '" + a.name() + "': its trigger " + t + " runs on host " + host + ", so a step of it is to be among"
+                            + " the steps on " + host + " that end the cycle: that host answers them when its devices' data has come,"
+                            + " which starts the leader's next cycle (e.g. '..., write " + t + "' last)");
                 }
             }
         }
@@ -206,7 +208,17 @@ record AgentConfig(String name, List<Activity> activities, List<Connection> conn
         }
     }
 
-    Set<String> subsystems() {
+    /** Whether {@code subsystem} has a step in the run of steps on {@code host} that ends the activity. */
+    private static boolean endsTheCycle(Activity a, String subsystem, String host, Hosts hosts) {
+        for (int k = a.steps().size() - 1; k >= 0 && hosts.of(a.steps().get(k).subsystem()).equals(host); k--) {
+            if (a.steps().get(k).subsystem().equals(subsystem)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+        Set<String> subsystems() {
         Set<String> all = new LinkedHashSet<>();
         activities.forEach(a -> a.steps().forEach(s -> all.add(s.subsystem())));
         return all;

@@ -389,11 +389,18 @@ public final class AgentRuntime implements Agent {
                     steps.add(new ActivityPlan.Step(rt, receive, s.phase(), hosts.leads() ? ActivityPlan.Step.LEADER : groupOf[k], null));
                 }
             }
-            List<CycleTrigger> triggers = new ArrayList<>();
+            List<Trigger> triggers = new ArrayList<>();
             for (String t : a.triggers()) {
+                if (hosts.leads() && !hosts.local(t)) {
+                    // A device on another host: its answer to the passes that end the cycle (AgentConfig checks they do) starts the next.
+                    if (remoteSteps && last != ActivityPlan.Step.LEADER && !triggers.contains(remote[last])) {
+                        triggers.add(remote[last].paces(period(a)));
+                    }
+                    continue;
+                }
                 SubsystemRuntime rt = chosen.get(t);
                 if (rt != null && rt.subsystem instanceof CycleTrigger ct) {
-                    triggers.add(ct);
+                    triggers.add(Trigger.of(ct));
                 } else if (rt != null) {
                     // A simulated effector swapped in for the hardware: the period paces the cycles until the hardware is back.
                     problems.add("activity " + a.name() + ": " + t + " (" + rt.subsystem.getClass().getName()
@@ -411,7 +418,7 @@ public final class AgentRuntime implements Agent {
             }
             HostLink leaderLink = hosts.leads() || links == null ? null : hostLink(ai, a, Hosts.LEADER, chosen);
             SubsystemRuntime[] bySlot = slots.stream().map(chosen::get).toArray(SubsystemRuntime[]::new);
-            ActivityPlan plan = new ActivityPlan(steps.toArray(ActivityPlan.Step[]::new), local, triggers.toArray(CycleTrigger[]::new),
+            ActivityPlan plan = new ActivityPlan(steps.toArray(ActivityPlan.Step[]::new), local, triggers.toArray(Trigger[]::new),
                     runtimeProblems::add, leaderLink, bySlot);
             Activity activity = activities.get(a.name());
             if (activity != null) {
@@ -461,6 +468,10 @@ public final class AgentRuntime implements Agent {
         return a.rateHz() > 0 ? Math.round(0.9e9 / a.rateHz()) : TimeUnit.MILLISECONDS.toNanos(1);
     }
 
+    private static long period(AgentConfig.Activity a) {
+        return a.rateHz() > 0 ? Math.round(1e9 / a.rateHz()) : TimeUnit.MILLISECONDS.toNanos(1);
+    }
+
     /** The leader's remote steps of activity {@code ai}, by group. */
     private RemoteGroup[] remoteGroups(int ai, AgentConfig.Activity a, int[] groupOf, Map<String, SubsystemRuntime> chosen) {
         RemoteGroup[] out = new RemoteGroup[Arrays.stream(groupOf).max().orElse(-1) + 1];
@@ -489,7 +500,7 @@ public final class AgentRuntime implements Agent {
             relay[slot] = !h.equals(Hosts.LEADER) && !h.equals(host);
             theirs[slot] = h.equals(host);
         }
-        long period = a.rateHz() > 0 ? Math.round(1e9 / a.rateHz()) : TimeUnit.MILLISECONDS.toNanos(1);
+        long period = period(a);
         long deadline = !deferred ? passDeadline(a)
                 : config.hosts().lastPassDeadlineNanos() > 0 ? config.hosts().lastPassDeadlineNanos() : Math.round(RemoteGroup.DEFERRED_SHARE * period);
         return new RemoteGroup(hostLink(ai, a, host, chosen), groupOf[first], subs.toArray(String[]::new), deferred, deadline, local, relay,
@@ -564,8 +575,9 @@ public final class AgentRuntime implements Agent {
         int[] groupOf = groups(a);
         long requests = IntStream.range(0, groupOf.length).filter(k -> config.hosts().local(a.steps().get(k).subsystem())).map(k -> groupOf[k])
                 .distinct().count();
+        int triggerGroup = a.triggers().stream().anyMatch(config.hosts()::local) ? groupOf[groupOf.length - 1] : FollowerActivity.NO_TRIGGER;
         return new FollowerActivity(a.name(), a.rateHz() > 0 ? a.rateHz() : 1000, passDeadline(a), requests == 1 && a.rateHz() > 0,
-                config.priority(), config.cpu(), mine, remoteStates);
+                config.priority(), config.cpu(), mine, remoteStates, triggerGroup, a.deadlineNanos());
     }
 
     /**

@@ -9,7 +9,9 @@ import org.embodia.scheduler.Realtime;
  * The part of an activity a host other than the leader runs: its thread waits for the leader's requests and runs the
  * requested group of its steps, with the inputs the leader sent, then answers with what they sent. It keeps no period
  * of its own (the leader's cycle is the clock) and judges no overrun: a pass the leader gave up on is the leader's miss.
- * Per pass it allocates nothing, takes no lock and waits for data only until the pass's deadline.
+ * When the activity's triggers are devices of this host, it answers the passes that end the cycle once their data has
+ * come (or at the trigger's deadline), so that the answer starts the leader's next cycle as the devices would there.
+ * Per pass it allocates nothing, takes no lock and waits only until the pass's or the trigger's deadline.
  */
 final class FollowerActivity extends ThreadedActivity {
     /** Between requests, the thread sleeps until this long before the leader's next cycle begins, then watches. */
@@ -17,25 +19,35 @@ final class FollowerActivity extends ThreadedActivity {
     /** No request for this long (the leader is gone), the thread looks only every {@link #ABSENT_PARK_NANOS}. */
     static final long ABSENT_NANOS = 1_000_000_000;
     static final long ABSENT_PARK_NANOS = 1_000_000;
+    /** No group of this host waits for a trigger (a group is a number from 0, the leader's own steps' -1). */
+    static final int NO_TRIGGER = -2;
     private final long deadlineNanos;
     private final boolean oneRequestPerCycle;
     /** Per state slot: whether the slot is one of this host's subsystems, sent in the answer. */
     private final boolean[] mine;
     private final RemoteStates states;
+    /** The group whose answer waits for this host's devices, {@link #NO_TRIGGER} when the activity has none here. */
+    private final int triggerGroup;
+    private final long triggerDeadlineNanos;
     /** The leader's overruns and missed passes, as its last request said. */
     private volatile long leaderFaults;
 
     /**
      * @param oneRequestPerCycle whether the leader asks this host once a cycle (its steps are consecutive), so the next
      *        request comes in the leader's next cycle
+     * @param triggerGroup the group that ends the cycle when some of the activity's triggers run here, else
+     *        {@link #NO_TRIGGER}
+     * @param triggerDeadlineNanos how long after a cycle's start the leader waits for the trigger
      */
     FollowerActivity(String name, double rateHz, long deadlineNanos, boolean oneRequestPerCycle, int priority, int cpu, boolean[] mine,
-            RemoteStates states) {
+            RemoteStates states, int triggerGroup, long triggerDeadlineNanos) {
         super(name, "passes asked by " + Hosts.LEADER, rateHz, Integer.MAX_VALUE, priority, cpu);
         this.deadlineNanos = deadlineNanos;
         this.oneRequestPerCycle = oneRequestPerCycle;
         this.mine = mine;
         this.states = states;
+        this.triggerGroup = triggerGroup;
+        this.triggerDeadlineNanos = triggerDeadlineNanos;
     }
 
     @Override
@@ -63,7 +75,8 @@ final class FollowerActivity extends ThreadedActivity {
             // The leader's clock is this one on one machine: its next cycle begins a period after this one began. From
             // another machine the start means nothing here, and the thread watches all the time.
             long sinceStart = now - request.start;
-            nextCycle = oneRequestPerCycle && sinceStart >= 0 && sinceStart < periodNanos ? request.start + periodNanos : 0;
+            boolean sameClock = sinceStart >= 0 && sinceStart < periodNanos;
+            nextCycle = oneRequestPerCycle && sameClock ? request.start + periodNanos : 0;
             leaderFaults = request.faults;
             for (int slot = 0; slot < mine.length; slot++) {
                 if (!mine[slot]) {
@@ -73,7 +86,10 @@ final class FollowerActivity extends ThreadedActivity {
             l.awaitData(request.links, now + deadlineNanos);
             runGroup = request.group;
             timedCycle(now);
+            byte trigger = request.group != triggerGroup ? PassMessage.NO_DEVICE
+                    : awaitDevices(current().triggers, (sameClock ? request.start : now) + triggerDeadlineNanos);
             PassMessage answer = l.pass.out.message();
+            answer.trigger = trigger;
             answer.cycle = request.cycle;
             answer.group = request.group;
             answer.links = l.publishData();
@@ -89,6 +105,18 @@ final class FollowerActivity extends ThreadedActivity {
             l.sendPass();
             idleSince = System.nanoTime();
         }
+    }
+
+    /** Waits for every device's data until {@code deadline}, as the leader would here; what the answer says of them. */
+    private static byte awaitDevices(Trigger[] devices, long deadline) {
+        if (devices.length == 0) {
+            return PassMessage.NO_DEVICE;
+        }
+        boolean all = true;
+        for (Trigger d : devices) {
+            all &= d.awaitData(deadline);
+        }
+        return all ? PassMessage.DEVICE_DATA : PassMessage.DEVICE_LATE;
     }
 
     /** Its figures, with the overruns and missed passes the leader counts for the activity in place of its own (none). */

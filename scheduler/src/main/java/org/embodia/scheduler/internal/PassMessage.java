@@ -22,6 +22,12 @@ final class PassMessage implements WireMessage<PassMessage> {
     static final byte NO_FSM = 1;
     /** A slot's flag: the subsystem runs, its FSM in the slot's state. */
     static final byte STATE = 2;
+    /** {@link #trigger}: the answer does not end a cycle a device of the sender's starts. */
+    static final byte NO_DEVICE = 0;
+    /** {@link #trigger}: the sender's devices sent new data, which starts the next cycle. */
+    static final byte DEVICE_DATA = 1;
+    /** {@link #trigger}: the sender's devices sent nothing before the trigger's deadline. */
+    static final byte DEVICE_LATE = 2;
 
     long cycle;
     /** In a request, when the leader's cycle began (its System.nanoTime: on one machine every process's clock). */
@@ -30,6 +36,12 @@ final class PassMessage implements WireMessage<PassMessage> {
     long links;
     /** In a request, the leader's overruns and missed passes of the activity so far, which its other hosts report. */
     long faults;
+    /**
+     * In the answer to the passes that end the cycle, from a host with some of the activity's triggers: whether its
+     * devices' data came ({@link #DEVICE_DATA}, {@link #DEVICE_LATE}), or it has no device to wait for now
+     * ({@link #NO_DEVICE}: a simulation swapped in for the hardware).
+     */
+    byte trigger;
     final byte[] states;
 
     PassMessage(int slots) {
@@ -69,7 +81,7 @@ final class PassMessage implements WireMessage<PassMessage> {
 
     @Override
     public int wireSize() {
-        return 8 + 8 + 4 + 8 + 8 + states.length;
+        return 8 + 8 + 4 + 8 + 8 + 1 + states.length;
     }
 
     @Override
@@ -79,6 +91,7 @@ final class PassMessage implements WireMessage<PassMessage> {
         out.putInt(group);
         out.putLong(links);
         out.putLong(faults);
+        out.put(trigger);
         out.put(states);
     }
 
@@ -89,6 +102,7 @@ final class PassMessage implements WireMessage<PassMessage> {
         group = in.getInt();
         links = in.getLong();
         faults = in.getLong();
+        trigger = in.get();
         in.get(states);
     }
 
@@ -99,6 +113,7 @@ final class PassMessage implements WireMessage<PassMessage> {
         group = source.group;
         links = source.links;
         faults = source.faults;
+        trigger = source.trigger;
         System.arraycopy(source.states, 0, states, 0, states.length);
     }
 

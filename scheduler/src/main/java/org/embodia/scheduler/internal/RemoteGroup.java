@@ -1,13 +1,17 @@
 package org.embodia.scheduler.internal;
 
+import java.util.concurrent.locks.LockSupport;
+
 /**
  * A leader's step that runs passes on another host: consecutive steps of the activity placed on that host, asked for
  * in one request and awaited until the deadline (a group that ends the cycle: at the start of the next). A host that
  * misses it delivers nothing new this cycle (the readers see old data, and the subsystems above and below it react as
  * the specification says for no new data); the cycle goes on. The states of the agent's subsystems travel along
- * ({@link PassMessage}). Runs on the activity's thread; allocates nothing.
+ * ({@link PassMessage}). A group that ends the cycle on a host with devices that trigger the activity is its
+ * {@link Trigger}: that host answers when its devices' data has come ({@link #paces}), and the answer starts the
+ * leader's next cycle. Runs on the activity's thread; allocates nothing.
  */
-final class RemoteGroup {
+final class RemoteGroup implements Trigger {
     /** The share of the period a group awaited at the start of the next cycle may take of it, unless configured. */
     static final double DEFERRED_SHARE = 0.3;
     private static final long NONE = -1;
@@ -35,6 +39,13 @@ final class RemoteGroup {
     /** The cycle whose request awaits its answer, or {@link #NONE}; the activity's thread's. */
     private long outstanding = NONE;
     private long requestedAt;
+    /** The start of the cycle whose request is outstanding. */
+    private long requestStart;
+    /** When this group starts the cycles: the nominal period, kept while its host has no device to wait for; else 0. */
+    private long pacedPeriodNanos;
+    /** The answer to {@link #outstanding} a wait for the trigger took, for {@link #collect}; the activity's thread's. */
+    private PassMessage answered;
+    private long lastLookWithoutAnswer = Long.MIN_VALUE;
 
     RemoteGroup(HostLink link, int group, String[] subsystems, boolean deferred, long deadlineNanos, SubsystemRuntime[] local, boolean[] relay,
             boolean[] theirs, RemoteStates states) {
@@ -53,9 +64,65 @@ final class RemoteGroup {
         return deferred;
     }
 
+    /**
+     * Makes this group, which ends the cycle on a host with some of the activity's triggers, start the leader's cycles:
+     * its answer comes when the host's devices have sent their data. While that host has no device to wait for, the
+     * cycles keep {@code periodNanos}. Before the plan is published.
+     */
+    RemoteGroup paces(long periodNanos) {
+        pacedPeriodNanos = periodNanos;
+        return this;
+    }
+
     /** What a missed pass missed, for the diagnostics. */
     String deadline() {
-        return deferred ? "the start of the next cycle + " + deadlineNanos / 1000 + " us" : deadlineNanos / 1000 + " us into the cycle";
+        return pacedPeriodNanos > 0 ? "the trigger's deadline"
+                : deferred ? "the start of the next cycle + " + deadlineNanos / 1000 + " us" : deadlineNanos / 1000 + " us into the cycle";
+    }
+
+    /**
+     * The trigger's wait: until the answer to the passes that ended the last cycle comes, which its host gives when its
+     * devices' data has come, or until {@code deadlineNanos}. No answer in time (or no request out): the pass is
+     * missed, and a late answer is not taken for the next cycle's.
+     */
+    @Override
+    public boolean awaitData(long deadlineNanos) {
+        if (outstanding == NONE) {
+            // No request out (the host not connected): no answer to wait for, and the period paces the cycles.
+            parkUntil(Math.min(requestStart + pacedPeriodNanos, deadlineNanos));
+            return false;
+        }
+        long since = System.nanoTime();
+        PassMessage answer;
+        while ((answer = link.pollPass()) == null || answer.cycle != outstanding || answer.group != group) {
+            long now = System.nanoTime();
+            lastLookWithoutAnswer = now;
+            if (now - deadlineNanos >= 0) {
+                outstanding = NONE;
+                missed++;
+                return false;
+            }
+            HostLink.pause(now - since);
+        }
+        if (answer.trigger == PassMessage.NO_DEVICE) {
+            // A simulation in place of the devices: the period paces the cycles, from the last one's start.
+            lastLookWithoutAnswer = Long.MIN_VALUE;
+            parkUntil(Math.min(requestStart + pacedPeriodNanos, deadlineNanos));
+        }
+        answered = answer;
+        return answer.trigger != PassMessage.DEVICE_LATE;
+    }
+
+    @Override
+    public long lastLookWithoutDataNanos() {
+        return lastLookWithoutAnswer;
+    }
+
+    private static void parkUntil(long deadline) {
+        long left;
+        while ((left = deadline - System.nanoTime()) > 0) {
+            LockSupport.parkNanos(left);
+        }
     }
 
     /** One cycle's passes on the host: send what this process wrote, ask, await the answer and its data. */
@@ -77,6 +144,8 @@ final class RemoteGroup {
             resetRequested = false;
         }
         requestedAt = System.nanoTime();
+        requestStart = cycleStart;
+        answered = null;
         PassMessage request = link.pass.out.message();
         request.cycle = cycle;
         request.start = cycleStart;
@@ -113,8 +182,10 @@ final class RemoteGroup {
         outstanding = NONE;
         long deadline = cycleStart + deadlineNanos;
         long since = System.nanoTime();
-        PassMessage answer;
-        while ((answer = link.pollPass()) == null || answer.cycle != cycle || answer.group != group) {
+        PassMessage answer = answered;
+        answered = null;
+        while (answer == null && ((answer = link.pollPass()) == null || answer.cycle != cycle || answer.group != group)) {
+            answer = null;
             long now = System.nanoTime();
             if (now - deadline >= 0) {
                 missed++;

@@ -2,13 +2,13 @@ package org.embodia.scheduler.internal;
 
 import java.util.concurrent.locks.LockSupport;
 
-import org.embodia.api.agent.CycleTrigger;
 import org.embodia.scheduler.Realtime;
 
 /**
  * An activity on its own real-time thread whose cycles the hardware starts: each begins when every one of its
- * trigger subsystems' devices has sent new data ({@link CycleTrigger#awaitData}), or at the deadline,
- * {@code deadlineNanos} after the previous cycle began, without it; the cycle then runs and its subsystems see no
+ * trigger subsystems' devices has sent new data ({@link org.embodia.api.agent.CycleTrigger#awaitData}; a device on
+ * another host through that host's answer, {@link RemoteGroup}), or at the deadline, {@code deadlineNanos} after the
+ * previous cycle began, without it; the cycle then runs and its subsystems see no
  * new data from the device that was late, which their FSMs handle as a fault. So the loop follows the devices'
  * clock (Velma's KRCs, [VELMA-STRUCT]) rather than a timer of its own beside it. Waiting for all of them, not for
  * one and then a little for the others, keeps devices that send in the same tick in step when their data comes
@@ -16,7 +16,7 @@ import org.embodia.scheduler.Realtime;
  * trigger (a simulation swapped in for the hardware) cycles keep the nominal period against absolute deadlines, the
  * first a period after the last cycle the hardware began.
  * Its wake latency is, for a cycle at its deadline, how late after it the cycle began, and for one the data began,
- * at most the time from the devices' last look without it ({@link CycleTrigger#lastLookWithoutDataNanos}).
+ * at most the time from the devices' last look without it ({@link Trigger#lastLookWithoutDataNanos}).
  * Per cycle it allocates nothing and takes no lock.
  */
 final class TriggeredActivity extends ThreadedActivity {
@@ -52,7 +52,7 @@ final class TriggeredActivity extends ThreadedActivity {
                 restartPeriod();
                 continue;
             }
-            CycleTrigger[] triggers = pending.triggers;
+            Trigger[] triggers = pending.triggers;
             boolean fired = awaitTrigger(triggers, next);
             if (paused) {
                 // Paused while waiting: the data stays for the cycle a step asks for.
@@ -80,9 +80,9 @@ final class TriggeredActivity extends ThreadedActivity {
      * The wake latency of a cycle the data began, at most: from the last look that found some trigger's data absent to
      * the cycle's start; none when every datum was there at the first look, for then the cycle did not wait.
      */
-    private void recordArrival(CycleTrigger[] triggers, long start) {
+    private void recordArrival(Trigger[] triggers, long start) {
         long absent = Long.MIN_VALUE;
-        for (CycleTrigger t : triggers) {
+        for (Trigger t : triggers) {
             absent = Math.max(absent, t.lastLookWithoutDataNanos());
         }
         if (absent != Long.MIN_VALUE) {
@@ -94,10 +94,10 @@ final class TriggeredActivity extends ThreadedActivity {
      * Waits until every trigger's device has sent new data or {@code deadline} has passed, or, without triggers,
      * sleeps until then; true if all the data came.
      */
-    private boolean awaitTrigger(CycleTrigger[] triggers, long deadline) {
+    private boolean awaitTrigger(Trigger[] triggers, long deadline) {
         if (triggers.length > 0) {
             boolean all = true;
-            for (CycleTrigger t : triggers) {
+            for (Trigger t : triggers) {
                 all &= t.awaitData(deadline);
             }
             if (!all) {

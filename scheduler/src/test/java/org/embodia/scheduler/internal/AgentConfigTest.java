@@ -87,13 +87,27 @@ class AgentConfigTest {
         assertTrue(!AgentConfig.parse(Map.of("name", "core", "activities", List.of("rt 500Hz: core/a./cs"))).hosts().split());
     }
 
+    /** A device on another host triggers the cycle through that host's answer to the passes that end it (velma-hw-split). */
+    @Test
+    void aTriggerOnAnotherHostEndsTheCycle() {
+        AgentConfig c = split("effectors", List.of("effectors: core/a.lwr_r/re, core/a.lwr_l/re"),
+                List.of("core/a.lwr_r/re:status -> core/a.body/ve:status", "core/a.body/ve:command -> core/a.lwr_r/re:command"),
+                "rt 500Hz trigger=core/a.lwr_r/re,core/a.lwr_l/re deadline=10ms: read core/a.lwr_r/re, read core/a.lwr_l/re, core/a.body/ve,"
+                        + " write core/a.lwr_r/re, write core/a.lwr_l/re");
+        assertEquals(List.of(), c.problems());
+        List<String> problems = split("main", List.of("effectors: core/a.lwr_r/re"), List.of(),
+                "rt 500Hz trigger=core/a.lwr_r/re: read core/a.lwr_r/re, core/a.body/ve, write core/a.lwr_r/re, core/a.x/ve").problems();
+        assertTrue(problems.stream().anyMatch(p -> p.contains("its trigger core/a.lwr_r/re runs on host effectors")), problems.toString());
+    }
+
     @Test
     void aSplitThatCannotWorkIsAConfigurationError() {
-        String activity = "rt 500Hz trigger=core/a.lwr_r/re: core/a.body/ve, core/a./cs, core/a.lwr_r/re";
+        String activity = "rt 500Hz trigger=core/a.lwr_r/re: core/a.lwr_r/re, core/a.body/ve, core/a./cs";
         List<String> problems = split("main", List.of("cs: core/a./cs", "effectors: core/a.lwr_r/re, core/a.nowhere/re", "x: core/a./cs"),
                 List.of("core/a./cs:command -> core/a.lwr_r/re:command"), activity).problems();
         assertTrue(problems.stream().anyMatch(p -> p.contains("joins host cs to host effectors")), problems.toString());
-        assertTrue(problems.stream().anyMatch(p -> p.contains("its trigger core/a.lwr_r/re runs on host effectors")), problems.toString());
+        assertTrue(problems.stream().anyMatch(p -> p.contains("its trigger core/a.lwr_r/re runs on host effectors, so a step of it is to be among"
+                + " the steps on effectors that end the cycle")), problems.toString());
         assertTrue(problems.stream().anyMatch(p -> p.contains("core/a.nowhere/re is placed on effectors, but no activity runs it")), problems.toString());
         assertTrue(problems.stream().anyMatch(p -> p.contains("core/a./cs is placed on two hosts")), problems.toString());
         assertTrue(split("other", List.of("cs: core/a./cs"), List.of(), "rt 500Hz: core/a./cs").problems().stream()

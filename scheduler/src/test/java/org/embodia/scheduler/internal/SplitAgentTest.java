@@ -180,7 +180,7 @@ class SplitAgentTest {
         }
     }
 
-    private static final FsmCatalog NO_FSMS = new FsmCatalog() {
+    static final FsmCatalog NO_FSMS = new FsmCatalog() {
         @Override
         public Map<String, FsmDefinition> definitions() {
             return Map.of();
