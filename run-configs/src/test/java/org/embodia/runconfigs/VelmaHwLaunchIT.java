@@ -34,16 +34,8 @@ class VelmaHwLaunchIT {
         Assumptions.assumeTrue(isRoot(), "velma-hw's peers create a network namespace and a veth pair: this needs root, skipped");
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path peersLog = dir.resolve("peers.log");
-        // As ./embodia's velma_peers starts them.
-        Process peers = new ProcessBuilder(List.of("chrt", "-f", "50", java.toString(), "-XX:+UseZGC", "-Xmx1g", "-cp", peersClasspath(),
-                "org.embodia.velma.emulator.Main")).redirectErrorStream(true).redirectOutput(peersLog.toFile()).start();
+        Process peers = startPeers(java.toString(), peersLog);
         try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!Files.readString(peersLog, UTF_8).contains("velma-peers ready")) {
-                assertTrue(peers.isAlive(), "the peers started: " + Files.readString(peersLog, UTF_8));
-                assertTrue(System.nanoTime() < deadline, "the peers ready within 60 s: " + Files.readString(peersLog, UTF_8));
-                Thread.sleep(50);
-            }
             Path out = dir.resolve("stdout");
             Path err = dir.resolve("stderr");
             Path jar = Path.of("target", "velma-hw.jar").toAbsolutePath();
@@ -68,7 +60,20 @@ class VelmaHwLaunchIT {
         }
     }
 
-    private static boolean isRoot() throws IOException, InterruptedException {
+    /** velma-hw's simulated peers, as ./embodia's velma_peers starts them, once they say they are ready. */
+    static Process startPeers(String java, Path log) throws IOException, InterruptedException {
+        Process peers = new ProcessBuilder(List.of("chrt", "-f", "50", java, "-XX:+UseZGC", "-Xmx1g", "-cp", peersClasspath(),
+                "org.embodia.velma.emulator.Main")).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.readString(log, UTF_8).contains("velma-peers ready")) {
+            assertTrue(peers.isAlive(), "the peers started: " + Files.readString(log, UTF_8));
+            assertTrue(System.nanoTime() < deadline, "the peers ready within 60 s: " + Files.readString(log, UTF_8));
+            Thread.sleep(50);
+        }
+        return peers;
+    }
+
+    static boolean isRoot() throws IOException, InterruptedException {
         Process id = new ProcessBuilder("id", "-u").start();
         String uid = new String(id.getInputStream().readAllBytes(), UTF_8).trim();
         return id.waitFor() == 0 && uid.equals("0");

@@ -23,12 +23,15 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * velma-sim-split running as {@code ./embodia run velma-sim-split} starts it — the media driver, then ve_body (host
- * main, which leads the cycle), the simulated effectors and cs, each a JVM of its own — and its processes killed and
- * stopped while it runs, as FABRIC's reason for processes has it ([VELMA-STRUCT]: "critical error in one subsystem does
+ * velma-sim-split and velma-hw-split running as {@code ./embodia run <profile>} starts them — the media driver, then
+ * ve_body (host main, which leads the cycle), the effectors (simulated; or the hardware bundles, whose KRCs' data starts
+ * each cycle, over the simulated peers) and cs, each a JVM of its own — and their processes killed and stopped while
+ * they run, as FABRIC's reason for processes has it ([VELMA-STRUCT]: "critical error in one subsystem does
  * not affect other subsystems, so they can react adequately"). Each framework's Gogo console is driven through its
  * standard input. Waits are for what the processes print, with generous deadlines.
  */
@@ -47,11 +50,19 @@ class VelmaSplitLaunchIT {
 
     private final List<Host> hosts = new ArrayList<>();
     private Path aeron;
+    /** The profile under test, velma-sim-split or velma-hw-split. */
+    private String profile;
+    /** velma-hw-split's simulated peers, as ./embodia's velma_peers starts them. */
+    private Process peers;
 
     private Host host(String name, List<String> command) throws IOException {
         Host h = new Host(name, command, ROOT, GENEROUS_SECONDS);
         hosts.add(h);
         return h;
+    }
+
+    private boolean hardware() {
+        return profile.equals("velma-hw-split");
     }
 
     private Host framework(String name, String jar, List<String> gc) throws IOException {
@@ -64,15 +75,15 @@ class VelmaSplitLaunchIT {
     }
 
     private Host body() throws IOException {
-        return framework("ve_body (host main)", "velma-sim-split-body.jar", ZGC);
+        return framework("ve_body (host main)", profile + "-body.jar", ZGC);
     }
 
     private Host effectors() throws IOException {
-        return framework("effectors", "velma-sim-split-effectors.jar", PHYSICS_GC);
+        return framework("effectors", profile + "-effectors.jar", hardware() ? ZGC : PHYSICS_GC);
     }
 
     private Host cs() throws IOException, InterruptedException {
-        Host cs = framework("cs", "velma-sim-split.jar", ZGC);
+        Host cs = framework("cs", profile + ".jar", ZGC);
         // The cycle runs steadily (the JIT compilers of four JVMs are done with its code) before anything moves.
         cs.ask("agent:steady core 3 " + GENEROUS_SECONDS, Pattern.compile("without an overrun or a missed pass"));
         return cs;
@@ -148,10 +159,23 @@ class VelmaSplitLaunchIT {
         return Arrays.stream(q.split(",")).mapToDouble(x -> Double.parseDouble(x.trim())).toArray();
     }
 
-    /** Stops what runs and keeps each process's output in target/velma-sim-split-it/, numbered in the order they started. */
+    /** The leader's cycles so far, and those that began at the trigger's deadline without the KRCs' data. */
+    private static long[] triggers(Host body) throws IOException, InterruptedException {
+        int from = body.mark();
+        body.send("agent:diag core");
+        Matcher cycles = body.await(Pattern.compile("activity rt \\(500\\.0 Hz, trigger=core/a\\.lwr_r/re,core/a\\.lwr_l/re deadline=10000 us\\):"
+                + " (\\d+) cycles"), from);
+        Matcher missed = body.await(Pattern.compile("(\\d+) cycles began at their deadline without the trigger's data"), from);
+        return new long[] {Long.parseLong(cycles.group(1)), Long.parseLong(missed.group(1))};
+    }
+
+    /** Stops what runs and keeps each process's output in target/<profile>-it/, numbered in the order they started. */
     @AfterEach
     void stopAll() throws IOException, InterruptedException {
-        Path logs = Files.createDirectories(Path.of("target", "velma-sim-split-it"));
+        if (profile == null) {
+            return;
+        }
+        Path logs = Files.createDirectories(Path.of("target", profile + "-it"));
         for (int k = 0; k < hosts.size(); k++) {
             Host h = hosts.get(k);
             if (h.process.isAlive()) {
@@ -171,10 +195,20 @@ class VelmaSplitLaunchIT {
                 });
             }
         }
+        if (peers != null) {
+            peers.destroy();
+            assertTrue(peers.waitFor(30, TimeUnit.SECONDS), "the peers end on SIGTERM and remove their namespace");
+        }
     }
 
-    @Test
-    void aKilledOrStoppedProcessTakesNothingElseDownAndTheRestReactAsTheirFsmsSay() throws IOException, InterruptedException {
+    @ParameterizedTest
+    @ValueSource(strings = {"velma-sim-split", "velma-hw-split"})
+    void aKilledOrStoppedProcessTakesNothingElseDownAndTheRestReactAsTheirFsmsSay(String profile) throws IOException, InterruptedException {
+        this.profile = profile;
+        if (hardware()) {
+            Assumptions.assumeTrue(VelmaHwLaunchIT.isRoot(), "velma-hw's peers create a network namespace and a veth pair: this needs root, skipped");
+            peers = VelmaHwLaunchIT.startPeers(JAVA, Files.createDirectories(Path.of("target", profile + "-it")).resolve("peers.log"));
+        }
         Path shm = Path.of("/dev/shm");
         aeron = (Files.isDirectory(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir"))).resolve("embodia-split-it-" + ProcessHandle.current().pid());
         Host driver = host("media driver", List.of(JAVA, AGRONA.get(0), AGRONA.get(1), "-cp", ROOT.resolve("velma-agent-split/target/lib") + "/*",
@@ -190,6 +224,14 @@ class VelmaSplitLaunchIT {
         Host body = body();
         Host effectors = effectors();
         Host cs = cs();
+        if (hardware()) {
+            // The KRCs' data starts the cycles through host effectors' answers: a cycle at the deadline without it is rare.
+            long[] first = triggers(body);
+            cs.ask("agent:steady core 3 " + GENEROUS_SECONDS, Pattern.compile("without an overrun or a missed pass"));
+            long[] then = triggers(body);
+            assertTrue(then[0] - first[0] >= 1000 && (then[1] - first[1]) * 10 < then[0] - first[0],
+                    "cycles, and those without the KRCs' data: " + Arrays.toString(first) + " then " + Arrays.toString(then));
+        }
 
         // kill -9 of cs while an arm moves: ve_body goes to safe in the first cycle without cs's command, and damps.
         cs.ask("velma:exitsafe", Pattern.compile("exit_safe #\\d+ done"));

@@ -49,7 +49,7 @@ public final class ActivateDa implements Behavior {
             WorkerOutcome o = cs.worker.take();
             if (o instanceof WorkerOutcome.Started) {
                 cs.daStatus(next, AgentStatus.WORKING);
-                cs.console.activated();
+                cs.console.activated(System.nanoTime() - cs.loadEntered);
                 next.tm = true;
             } else if (o instanceof WorkerOutcome.Failed failed) {
                 cs.error(failed.why());

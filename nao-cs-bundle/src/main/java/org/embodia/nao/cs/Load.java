@@ -28,6 +28,7 @@ public final class Load implements Behavior {
         CsMemory next = cs.nextMemory();
         if (iteration == 0) {
             cs.entered("load");
+            cs.loadEntered = System.nanoTime();
             String app = cs.memory().appName;
             next.pkg = null;
             next.tm = false;

@@ -1,6 +1,7 @@
 package org.embodia.nao.cs;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -98,6 +99,8 @@ public final class NaoCs extends ControlSubsystem<CsMemory> implements RappCore 
     /** Written by the worker when activate's agent starts, cleared by destroy. */
     private volatile Agent agent;
     private long steps;
+    /** System.nanoTime() when load last ran its i0: where an app's start, lastStart, is timed from. Loop-only. */
+    long loadEntered;
 
     /**
      * {@code transport}: what links cs to the apps' processes; needed when app.isolation is process. Greedy: the
@@ -209,6 +212,11 @@ public final class NaoCs extends ControlSubsystem<CsMemory> implements RappCore 
     @Override
     public RappStatus status() {
         return console.status();
+    }
+
+    @Override
+    public Duration lastStart() {
+        return console.lastStart();
     }
 
     /** The last clear error (store, hash, bundle, agent), or null. */

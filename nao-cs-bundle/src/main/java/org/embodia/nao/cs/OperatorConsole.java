@@ -1,5 +1,6 @@
 package org.embodia.nao.cs;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -25,6 +26,8 @@ final class OperatorConsole implements RappCore {
     private volatile String lastError;
     private volatile long activated;
     private volatile long destroyed;
+    /** lastStart in nanoseconds; negative until an app reached Working. A long, so the loop allocates nothing. */
+    private volatile long lastStartNanos = -1;
     /** The store's apps as the worker last read them: name → keywords, in the store's order. */
     private volatile Map<String, List<String>> apps = Map.of();
     /** keyword → app, the map init puts in memory, for deploy's keyword. */
@@ -78,6 +81,12 @@ final class OperatorConsole implements RappCore {
         return new RappStatus(state, dealing, published, lastError, activated, destroyed);
     }
 
+    @Override
+    public Duration lastStart() {
+        long nanos = lastStartNanos;
+        return nanos < 0 ? null : Duration.ofNanos(nanos);
+    }
+
     String lastError() {
         return lastError;
     }
@@ -102,7 +111,9 @@ final class OperatorConsole implements RappCore {
         lastError = message;
     }
 
-    void activated() {
+    /** An app reached Working {@code startNanos} after cs entered load; written before the count its reader goes by. */
+    void activated(long startNanos) {
+        lastStartNanos = startNanos;
         activated++;
     }
 

@@ -10,6 +10,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -19,6 +20,7 @@ import org.embodia.nao.api.LsCommand;
 import org.embodia.nao.api.MicCommand;
 import org.embodia.nao.cs.api.RappStatus;
 import org.embodia.rapp.api.AgentStatus;
+import org.embodia.rapp.api.DynamicAgent;
 import org.embodia.rapp.api.RappException;
 import org.embodia.rapp.store.api.RappStore;
 import org.embodia.rapp.store.api.StoreServers;
@@ -208,6 +210,53 @@ class RappCoreTest {
             assertTrue(xml.contains("cardinality=\"0..1\" policy=\"dynamic\" interface=\"org.embodia.rapp.store.api.RappStore\""),
                     xml);
             assertTrue(xml.contains("<property name=\"store.uri\" type=\"String\" value=\"\"/>"), xml);
+        }
+    }
+
+    @Test
+    void lastStartIsTheTimeFromLoadToWorking() throws Exception {
+        // The stand-in host takes its time to start each app, as an app's process does: the measure must hold it.
+        long[] installMillis = new long[1];
+        AgentHost slow = (app, jar, timeout) -> {
+            Thread.sleep(installMillis[0]);
+            if (app.equals("mimic")) {
+                throw new IllegalStateException("mimic's agent did not start");
+            }
+            return new AgentHost.Installed() {
+                @Override
+                public DynamicAgent agent() {
+                    return rapp -> { };
+                }
+
+                @Override
+                public void remove() {
+                }
+            };
+        };
+        try (Rig timed = new Rig(store.uri(), dir.resolve("timed"), 5, 600, 0.05, slow)) {
+            timed.listening();
+            assertNull(timed.cs.lastStart(), "no app has reached Working yet");
+            for (long millis : new long[] {150, 400}) {
+                installMillis[0] = millis;
+                long t0 = System.nanoTime();
+                timed.cs.deploy("walker");
+                timed.stepUntil("load");
+                timed.stepUntil("Working", () -> timed.cs.status().agentStatus() == AgentStatus.WORKING);
+                Duration took = Duration.ofNanos(System.nanoTime() - t0);
+                Duration last = timed.cs.lastStart();
+                assertTrue(last.toMillis() >= millis, last + " holds the host's " + millis + " ms");
+                assertTrue(last.compareTo(took) <= 0, last + " is within the deploy's " + took);
+                timed.stepUntil("listen");
+                assertEquals(last, timed.cs.lastStart(), "destroy leaves it");
+            }
+            // An app that fails to activate reaches no Working: the last start stays.
+            Duration before = timed.cs.lastStart();
+            timed.cs.deploy("mimic");
+            timed.stepUntil("destroy");
+            timed.stepUntil("listen");
+            assertEquals(2, timed.cs.status().activated());
+            assertEquals(before, timed.cs.lastStart());
+            assertNull(timed.fsm.fault());
         }
     }
 

@@ -38,9 +38,12 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 // that store stopped, once Gogo has released it after the command.
 @Component(service = RappCommands.class, immediate = true, property = {"osgi.command.scope=rapp", "osgi.command.function=apps",
         "osgi.command.function=deploy", "osgi.command.function=run", "osgi.command.function=destroy", "osgi.command.function=status",
-        "osgi.command.function=demo", "osgi.command.function=failures", "osgi.command.function=store"})
+        "osgi.command.function=demo", "osgi.command.function=failures", "osgi.command.function=store",
+        "osgi.command.function=soak"})
 public final class RappCommands {
     static final String CS = "core/a./cs";
+    /** rapp:soak's time-out per deploy, s: a trivial app takes well under a second; a loaded machine may take far more. */
+    static final double SOAK_DEPLOY_SECONDS = 120;
 
     private final BundleContext context;
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
@@ -213,6 +216,16 @@ public final class RappCommands {
     public String destroy() {
         core().destroy();
         return "destroying the running app; cs goes back to listen";
+    }
+
+    /**
+     * Runs an app {@code deploys} times, each as rapp:run does (a generous time-out each), and prints its start's
+     * (load to Working) p50/p99/max and the core JVM's threads, heap after a full collection, RSS and app-host JVMs
+     * before and after, on one key=value line: the benchmark of the apps' start and of what deploys leave behind.
+     */
+    @Descriptor("runs an app n times, each until destroyed; prints load-to-Working p50/p99/max and threads, heap, RSS, app JVMs before and after")
+    public String soak(@Descriptor("the app's name") String app, @Descriptor("how many deploys") int deploys) throws InterruptedException {
+        return new Soak(this::core, a -> run(a, SOAK_DEPLOY_SECONDS), Soak::appJvms, System.out).run(app, deploys);
     }
 
     @Descriptor("prints cs's state, the running app and its da_status, the apps activated and destroyed, the last error")

@@ -1,5 +1,6 @@
 package org.embodia.nao.cs.api;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -33,4 +34,12 @@ public interface RappCore {
 
     /** How cs is doing now. */
     RappStatus status();
+
+    /**
+     * How long the last app that reached Working took to start: from cs entering load (the download from the store
+     * begins) to its da_status becoming Working in activate (its agent runs, in its process when apps run in processes of
+     * their own), on the loop's steps, so to a loop period. Null before any app reached Working; an app that failed to
+     * load or activate leaves the previous value.
+     */
+    Duration lastStart();
 }
