@@ -1,18 +1,15 @@
 package org.embodia.scheduler.internal;
 
+import static org.embodia.scheduler.internal.SplitAgentTest.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 
 import org.embodia.api.agent.CycleTrigger;
 import org.embodia.api.agent.Hardware;
@@ -24,7 +21,6 @@ import org.embodia.api.buffer.OutputBuffer;
 import org.embodia.scheduler.ActivityDiagnostics;
 import org.embodia.scheduler.Agent;
 import org.embodia.scheduler.internal.SplitAgentTest.Count;
-import org.embodia.testing.Allocations;
 import org.embodia.transport.aeron.internal.AeronBufferTransport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -38,8 +34,6 @@ import org.osgi.framework.Constants;
  * this JVM.
  */
 class RemoteTriggerTest {
-    private static final long GENEROUS_NANOS = 60_000_000_000L;
-
     @TempDir
     Path dir;
     private Transports transports;
@@ -182,14 +176,6 @@ class RemoteTriggerTest {
         return leader.activities().get(0);
     }
 
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + GENEROUS_NANOS;
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, "not within 60 s: " + what);
-            Thread.sleep(1);
-        }
-    }
-
     @AfterEach
     void stop() {
         if (follower != null) {
@@ -204,7 +190,7 @@ class RemoteTriggerTest {
     }
 
     /**
-     * With a trigger deadline of a minute, the leader cycles exactly once per datum of the device, whatever its own
+     * With a trigger deadline of a minute, the leader cycles once per datum of the device, whatever its own
      * period (200 Hz) says, and the device gets the answer to each datum in the cycle that read it.
      */
     @Test
@@ -212,10 +198,9 @@ class RemoteTriggerTest {
         Device device = new Device();
         Controller controller = new Controller();
         start("60000ms", device, controller);
+        // The first datum answered, the hosts are linked; the cycle that answered may still be ending.
         device.send();
         await("the first datum answered", () -> device.answered.get() == 1);
-        // Between data the leader waits: its cycle count settles once the cycle that answered has ended.
-        await("the leader waits for the device", () -> leaderCycle().cycles() >= 2);
         long cycles = leaderCycle().cycles();
         long missed = leaderCycle().missedTriggers();
         for (int k = 2; k <= 101; k++) {
@@ -224,8 +209,10 @@ class RemoteTriggerTest {
             await("datum " + k + " answered", () -> device.answered.get() == expected);
         }
         await("100 more cycles", () -> leaderCycle().cycles() >= cycles + 100);
+        // On its own 200 Hz period the leader would run some 40 more cycles while the device is silent.
         Thread.sleep(200);
-        assertEquals(cycles + 100, leaderCycle().cycles(), "one cycle per datum, none on the leader's own period");
+        long ran = leaderCycle().cycles() - cycles;
+        assertTrue(ran == 100 || ran == 101, "one cycle per datum, none on the leader's own period: " + ran + " for 100");
         assertEquals(missed, leaderCycle().missedTriggers());
         assertEquals(0, device.stale.get(), "a command answered an earlier datum");
     }
@@ -252,7 +239,8 @@ class RemoteTriggerTest {
     void withoutADeviceThereTheLeaderKeepsItsPeriod() throws InterruptedException {
         Device plain = new Device();
         start("1000ms", new PlainHardware(plain), new Controller());
-        await("cycles", () -> leaderCycle().cycles() > 20);
+        // Missed until the other host answers: counted from its passes on.
+        await("the other host's passes", () -> follower.activities().get(0).cycles() > 20);
         long missed = leaderCycle().missedTriggers();
         long cycles = leaderCycle().cycles();
         await("100 cycles more", () -> leaderCycle().cycles() > cycles + 100);
@@ -305,18 +293,7 @@ class RemoteTriggerTest {
         clock.start();
         try {
             await("2,000 answered data", () -> device.answered.get() >= 2000);
-            for (AgentRuntime host : List.of(leader, follower)) {
-                Thread thread = ((ThreadedActivity) host.running().get(0)).thread();
-                ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-                long blockedBefore = threads.getThreadInfo(thread.getId()).getBlockedCount();
-                long deadline = System.nanoTime() + GENEROUS_NANOS;
-                long least = Long.MAX_VALUE;
-                do {
-                    least = Math.min(least, Allocations.leastOfTenRounds(thread, Duration.ofMillis(300)));
-                } while (least > 0 && System.nanoTime() < deadline);
-                assertEquals(0, least, "bytes " + thread.getName() + " allocated in a round of cycles");
-                assertEquals(0, threads.getThreadInfo(thread.getId()).getBlockedCount() - blockedBefore, thread.getName() + " blocked on a monitor");
-            }
+            SplitAgentTest.assertNeitherAllocatesNorBlocks(leader, follower);
         } finally {
             clock.interrupt();
         }
