@@ -218,7 +218,7 @@ record AgentConfig(String name, List<Activity> activities, List<Connection> conn
         return false;
     }
 
-        Set<String> subsystems() {
+    Set<String> subsystems() {
         Set<String> all = new LinkedHashSet<>();
         activities.forEach(a -> a.steps().forEach(s -> all.add(s.subsystem())));
         return all;

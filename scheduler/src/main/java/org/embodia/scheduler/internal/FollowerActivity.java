@@ -112,11 +112,7 @@ final class FollowerActivity extends ThreadedActivity {
         if (devices.length == 0) {
             return PassMessage.NO_DEVICE;
         }
-        boolean all = true;
-        for (Trigger d : devices) {
-            all &= d.awaitData(deadline);
-        }
-        return all ? PassMessage.DEVICE_DATA : PassMessage.DEVICE_LATE;
+        return Trigger.awaitAll(devices, deadline) ? PassMessage.DEVICE_DATA : PassMessage.DEVICE_LATE;
     }
 
     /** Its figures, with the overruns and missed passes the leader counts for the activity in place of its own (none). */

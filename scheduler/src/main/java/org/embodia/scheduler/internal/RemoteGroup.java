@@ -60,10 +60,6 @@ final class RemoteGroup implements Trigger {
         this.states = states;
     }
 
-    boolean deferred() {
-        return deferred;
-    }
-
     /**
      * Makes this group, which ends the cycle on a host with some of the activity's triggers, start the leader's cycles:
      * its answer comes when the host's devices have sent their data. While that host has no device to wait for, the
@@ -87,6 +83,7 @@ final class RemoteGroup implements Trigger {
      */
     @Override
     public boolean awaitData(long deadlineNanos) {
+        lastLookWithoutAnswer = Long.MIN_VALUE;
         if (outstanding == NONE) {
             // No request out (the host not connected): no answer to wait for, and the period paces the cycles.
             parkUntil(Math.min(requestStart + pacedPeriodNanos, deadlineNanos));

@@ -14,6 +14,15 @@ interface Trigger {
     /** As {@link CycleTrigger#lastLookWithoutDataNanos}. */
     long lastLookWithoutDataNanos();
 
+    /** Waits until every trigger's data has come or {@code deadlineNanos} has passed; whether all of it came. */
+    static boolean awaitAll(Trigger[] triggers, long deadlineNanos) {
+        boolean all = true;
+        for (Trigger t : triggers) {
+            all &= t.awaitData(deadlineNanos);
+        }
+        return all;
+    }
+
     static Trigger of(CycleTrigger device) {
         return new Trigger() {
             @Override

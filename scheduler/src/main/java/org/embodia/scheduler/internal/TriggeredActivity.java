@@ -96,10 +96,7 @@ final class TriggeredActivity extends ThreadedActivity {
      */
     private boolean awaitTrigger(Trigger[] triggers, long deadline) {
         if (triggers.length > 0) {
-            boolean all = true;
-            for (Trigger t : triggers) {
-                all &= t.awaitData(deadline);
-            }
+            boolean all = Trigger.awaitAll(triggers, deadline);
             if (!all) {
                 missedTriggers++;
             }

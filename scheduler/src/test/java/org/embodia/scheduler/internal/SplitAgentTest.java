@@ -214,7 +214,12 @@ class SplitAgentTest {
     }
 
     private static AgentRuntime agent(String activity, String host, AeronBufferTransport transport, Subsystem... subsystems) {
-        AgentRuntime a = new AgentRuntime(NO_FSMS, config(activity), host);
+        return agent(config(activity), host, transport, subsystems);
+    }
+
+    /** Host {@code host}'s agent of {@code config}, on {@code transport}, with {@code subsystems}, activated. */
+    static AgentRuntime agent(Map<String, Object> config, String host, AeronBufferTransport transport, Subsystem... subsystems) {
+        AgentRuntime a = new AgentRuntime(NO_FSMS, config, host);
         a.setTransport(transport);
         long id = host.equals("main") ? 100 : 200;
         for (Subsystem s : subsystems) {
