@@ -48,6 +48,31 @@ public interface Agent {
     /** The last message of a buffer, as text; {@code "(no data)"} before any. */
     String lastMessage(String subsystem, String buffer);
 
+    /**
+     * Its activities, passes, connections and subsystems.
+     *
+     * @since 1.8
+     */
+    AgentLayout layout();
+
+    /**
+     * The histograms behind an activity's percentiles.
+     *
+     * @throws IllegalArgumentException when no such activity runs
+     * @since 1.8
+     */
+    ActivityHistograms histograms(String activity);
+
+    /**
+     * A reader of the messages a subsystem's buffer carries (an output, or an input by the output that writes it),
+     * off the loop; the caller closes it.
+     *
+     * @throws IllegalArgumentException when the agent names no such subsystem, or the running subsystem has no such
+     *         buffer
+     * @since 1.8
+     */
+    BufferWatch watch(String subsystem, String buffer);
+
     /** Stops running cycles at the next boundary; deadlines restart on resume. */
     void pause();
 

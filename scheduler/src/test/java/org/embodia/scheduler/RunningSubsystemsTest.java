@@ -52,6 +52,21 @@ class RunningSubsystemsTest {
         }
 
         @Override
+        public AgentLayout layout() {
+            return new AgentLayout(List.of(), List.of(), List.of());
+        }
+
+        @Override
+        public ActivityHistograms histograms(String activity) {
+            throw new IllegalArgumentException("no activity " + activity);
+        }
+
+        @Override
+        public BufferWatch watch(String subsystem, String buffer) {
+            throw new IllegalArgumentException("no subsystem " + subsystem);
+        }
+
+        @Override
         public void pause() {
         }
 

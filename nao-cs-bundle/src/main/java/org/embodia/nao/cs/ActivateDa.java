@@ -34,7 +34,7 @@ public final class ActivateDa implements Behavior {
             cs.slot.set(null);
             next.call = null;
             CsSettings settings = cs.settings;
-            AgentRapp rapp = new AgentRapp(app, cs.slot, settings.callTimeout(), settings.recordings());
+            AgentRapp rapp = new AgentRapp(app, cs.slot, settings.callTimeout(), settings.recordings(), cs.calls);
             cs.worker.ask(() -> {
                 try {
                     cs.start(app, cs.host.install(app, jar, settings.activateTimeout()), rapp);

@@ -41,11 +41,13 @@ final class AgentRapp implements Rapp {
     private final Duration timeout;
     private final Path recordings;
     private final AtomicLong files = new AtomicLong();
+    private final CallLog log;
     private volatile boolean revoked;
     private volatile boolean terminated;
 
-    AgentRapp(String app, AtomicReference<Call> slot, Duration timeout, Path recordings) {
+    AgentRapp(String app, AtomicReference<Call> slot, Duration timeout, Path recordings, CallLog log) {
         this.app = app;
+        this.log = log;
         this.slot = slot;
         this.timeout = timeout;
         this.recordings = recordings;
@@ -65,6 +67,17 @@ final class AgentRapp implements Rapp {
     }
 
     private Call call(Call call) {
+        try {
+            Call done = carryOut(call);
+            log.add(app, call.fn, "ok");
+            return done;
+        } catch (RappException e) {
+            log.add(app, call.fn, e.getMessage());
+            throw e;
+        }
+    }
+
+    private Call carryOut(Call call) {
         if (revoked) {
             throw new RappException(app + " has been destroyed: no RAPP call is carried out for it any more");
         }

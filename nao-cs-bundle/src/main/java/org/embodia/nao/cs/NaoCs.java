@@ -23,6 +23,7 @@ import org.embodia.nao.api.MicParams;
 import org.embodia.nao.api.MicStatus;
 import org.embodia.nao.api.SensorCommand;
 import org.embodia.nao.api.SensorStatus;
+import org.embodia.nao.cs.api.RappCall;
 import org.embodia.nao.cs.api.RappCore;
 import org.embodia.nao.cs.api.RappStatus;
 import org.embodia.rapp.api.AgentStatus;
@@ -94,6 +95,8 @@ public final class NaoCs extends ControlSubsystem<CsMemory> implements RappCore 
     final AgentHost host;
     /** The running agent's calls, one at a time: its {@link AgentRapp} puts each here and wait_cmd takes it. */
     final AtomicReference<Call> slot = new AtomicReference<>();
+    /** The apps' last RAPP calls. */
+    final CallLog calls = new CallLog();
     /** execute's side of each RAPP call: the command it becomes, and its completion or rejection. Loop-only. */
     final CallRelay relay;
     /** Written by the worker when activate's agent starts, cleared by destroy. */
@@ -217,6 +220,11 @@ public final class NaoCs extends ControlSubsystem<CsMemory> implements RappCore 
     @Override
     public Duration lastStart() {
         return console.lastStart();
+    }
+
+    @Override
+    public List<RappCall> calls() {
+        return calls.snapshot();
     }
 
     /** The last clear error (store, hash, bundle, agent), or null. */

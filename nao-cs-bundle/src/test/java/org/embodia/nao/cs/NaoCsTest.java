@@ -191,7 +191,7 @@ class NaoCsTest {
 
     @Test
     void callsAfterDestroyThrow() {
-        AgentRapp rapp = new AgentRapp("x", new java.util.concurrent.atomic.AtomicReference<>(), java.time.Duration.ofSeconds(1), dir);
+        AgentRapp rapp = new AgentRapp("x", new java.util.concurrent.atomic.AtomicReference<>(), java.time.Duration.ofSeconds(1), dir, new CallLog());
         rapp.revoke();
         RappException e = assertThrows(RappException.class, () -> rapp.textToSpeech("a", "English"));
         assertEquals("x has been destroyed: no RAPP call is carried out for it any more", e.getMessage());

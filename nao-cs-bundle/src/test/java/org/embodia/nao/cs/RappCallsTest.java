@@ -291,8 +291,23 @@ class RappCallsTest {
     }
 
     @Test
+    void theOperatorSeesEachCallAndHowItEnded() throws Exception {
+        run(r -> { r.moveJoint(Map.of("HeadYaw", 0.1), 0.3); return null; },
+                r -> { r.moveAlongPath(List.of(RobotPose.planar(1, 0, 0))); return null; });
+        relayed();
+        rig.attain(true);
+        assertEquals("done", result());
+        relayed();
+        rig.attain(false);
+        assertInstanceOf(RappException.class, result());
+        List<org.embodia.nao.cs.api.RappCall> calls = rig.cs.calls();
+        assertEquals(List.of("greeter MOVE_JOINT ok", "greeter MOVE_ALONG_PATH MOVE_ALONG_PATH failed: segment 0 of the path was not attained"),
+                calls.stream().map(c -> c.app() + " " + c.call() + " " + c.outcome()).toList());
+    }
+
+    @Test
     void badArgumentsAreClearErrorsAndNothingIsSent() {
-        AgentRapp rapp = new AgentRapp("x", new AtomicReference<>(), Duration.ofSeconds(1), dir);
+        AgentRapp rapp = new AgentRapp("x", new AtomicReference<>(), Duration.ofSeconds(1), dir, new CallLog());
         assertTrue(message(() -> rapp.moveJoint(Map.of("Nose", 0.1), 0.5))
                 .startsWith("moveJoint: unknown NAO joint \"Nose\"; NAOqi's joint names are "));
         assertEquals("moveJoint: HeadPitch is NaN; it must be a finite number",

@@ -3,6 +3,7 @@ package org.embodia.scheduler.internal;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.embodia.scheduler.ActivityDiagnostics;
+import org.embodia.scheduler.ActivityHistograms;
 
 /**
  * An activity: runs its plan's steps once per cycle. Subclasses decide when a cycle happens:
@@ -152,6 +153,10 @@ abstract class Activity {
     abstract void start();
 
     abstract void stop();
+
+    ActivityHistograms histograms() {
+        return new ActivityHistograms(name, wake.distribution(), period.distribution(), compute.distribution());
+    }
 
     ActivityDiagnostics diagnostics() {
         return new ActivityDiagnostics(name, clock, cycles, overruns, consecutiveOverruns, fault, wake.snapshot(), period.snapshot(),

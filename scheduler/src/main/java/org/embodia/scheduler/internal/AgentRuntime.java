@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -22,7 +23,10 @@ import org.embodia.fsm.engine.FsmCatalog;
 import org.embodia.fsm.engine.FsmExecutor;
 import org.embodia.scheduler.ActivityClock;
 import org.embodia.scheduler.ActivityDiagnostics;
+import org.embodia.scheduler.ActivityHistograms;
 import org.embodia.scheduler.Agent;
+import org.embodia.scheduler.AgentLayout;
+import org.embodia.scheduler.BufferWatch;
 import org.embodia.scheduler.StateSwitch;
 import org.embodia.scheduler.SubsystemDiagnostics;
 import org.embodia.transport.BufferTransport;
@@ -653,6 +657,66 @@ public final class AgentRuntime implements Agent {
         String failure = missed == 0 ? null : missed + " passes missed their deadline, " + g.deadline()
                 + (g.lateData == 0 ? "" : ", " + g.lateData + " with data late");
         return new SubsystemDiagnostics(name, where, present, remoteStates.state(slot), null, g.passes, missed, failure, g.roundTrip.snapshot());
+    }
+
+    @Override
+    public AgentLayout layout() {
+        List<AgentLayout.Activity> activities = new ArrayList<>();
+        for (AgentConfig.Activity a : config.activities()) {
+            List<AgentLayout.Step> steps = a.steps().stream()
+                    .map(s -> new AgentLayout.Step(s.phase().name().toLowerCase(Locale.ROOT), s.subsystem(),
+                            s.receive() == null ? List.of() : List.copyOf(s.receive()), config.hosts().of(s.subsystem())))
+                    .toList();
+            activities.add(new AgentLayout.Activity(a.name(), a.describe(), steps));
+        }
+        List<AgentLayout.Connection> connections = config.connections().stream()
+                .map(c -> new AgentLayout.Connection(c.fromSubsystem(), c.output(), c.toSubsystem(), c.input())).toList();
+        Map<String, SubsystemRuntime> now = active;
+        List<AgentLayout.Subsystem> subsystems = new ArrayList<>();
+        for (String name : slots) {
+            SubsystemRuntime rt = now.get(name);
+            subsystems.add(rt == null ? new AgentLayout.Subsystem(name, null, List.of(), List.of())
+                    : new AgentLayout.Subsystem(name, rt.subsystem.fsm(), List.copyOf(rt.inputs.keySet()), List.copyOf(rt.outputs.keySet())));
+        }
+        return new AgentLayout(List.copyOf(activities), connections, List.copyOf(subsystems));
+    }
+
+    @Override
+    public ActivityHistograms histograms(String activity) {
+        for (Activity a : running) {
+            if (a.name.equals(activity)) {
+                return a.histograms();
+            }
+        }
+        throw new IllegalArgumentException("agent " + name() + " runs no activity " + activity + " (running: "
+                + String.join(", ", running.stream().map(a -> a.name).toList()) + ")");
+    }
+
+    @Override
+    public BufferWatch watch(String subsystem, String buffer) {
+        if (!slots.contains(subsystem)) {
+            throw new IllegalArgumentException("agent " + name() + " has no subsystem " + subsystem + " (subsystems: " + String.join(", ", slots) + ")");
+        }
+        writerOf(subsystem, buffer);
+        return new BufferTap(subsystem, buffer, tap -> writerOf(subsystem, buffer));
+    }
+
+    /** The output that writes the buffer now, or null while the subsystem does not run here. */
+    private OutputBuffer<?> writerOf(String subsystem, String buffer) {
+        SubsystemRuntime rt = active.get(subsystem);
+        if (rt == null) {
+            return null;
+        }
+        OutputBuffer<?> out = rt.outputs.get(buffer);
+        if (out != null) {
+            return out;
+        }
+        InputBuffer<?> in = rt.inputs.get(buffer);
+        if (in != null) {
+            return in.writer();
+        }
+        throw new IllegalArgumentException("subsystem " + subsystem + " has no buffer '" + buffer + "' (inputs: "
+                + String.join(", ", rt.inputs.keySet()) + "; outputs: " + String.join(", ", rt.outputs.keySet()) + ")");
     }
 
     @Override

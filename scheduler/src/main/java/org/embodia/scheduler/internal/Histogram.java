@@ -1,6 +1,11 @@
 package org.embodia.scheduler.internal;
 
+import java.util.ArrayList;
+import java.util.List;
+
+import org.HdrHistogram.HistogramIterationValue;
 import org.HdrHistogram.SingleWriterRecorder;
+import org.embodia.scheduler.Distribution;
 import org.embodia.scheduler.Percentiles;
 
 /**
@@ -43,6 +48,21 @@ final class Histogram {
         }
         return new Percentiles(t.getTotalCount(), micros(t.getValueAtPercentile(50)), micros(t.getValueAtPercentile(99)),
                 micros(t.getValueAtPercentile(99.9)), micros(t.getMaxValue()));
+    }
+
+    /** The distribution in buckets doubling from 1 µs, the last one holding the longest duration. */
+    synchronized Distribution distribution() {
+        org.HdrHistogram.Histogram t = collect();
+        if (t.getTotalCount() == 0) {
+            return Distribution.EMPTY;
+        }
+        List<Double> upper = new ArrayList<>();
+        List<Long> counts = new ArrayList<>();
+        for (HistogramIterationValue v : t.logarithmicBucketValues(1000, 2)) {
+            upper.add(v.getValueIteratedTo() / 1000.0);
+            counts.add(v.getCountAddedInThisIterationStep());
+        }
+        return new Distribution(upper.stream().mapToDouble(Double::doubleValue).toArray(), counts.stream().mapToLong(Long::longValue).toArray());
     }
 
     /** The total with the interval since the last call added. */

@@ -12,7 +12,10 @@ import java.util.List;
 
 import org.apache.felix.service.command.Descriptor;
 import org.embodia.scheduler.ActivityDiagnostics;
+import org.embodia.scheduler.ActivityHistograms;
 import org.embodia.scheduler.Agent;
+import org.embodia.scheduler.AgentLayout;
+import org.embodia.scheduler.BufferWatch;
 import org.embodia.scheduler.AgentSwap;
 import org.embodia.scheduler.Percentiles;
 import org.embodia.scheduler.StateSwitch;
@@ -58,6 +61,21 @@ class AgentCommandsTest {
             @Override
             public String lastMessage(String subsystem, String buffer) {
                 return "(no data)";
+            }
+
+            @Override
+            public AgentLayout layout() {
+                return new AgentLayout(List.of(), List.of(), List.of());
+            }
+
+            @Override
+            public ActivityHistograms histograms(String activity) {
+                throw new IllegalArgumentException("no activity " + activity);
+            }
+
+            @Override
+            public BufferWatch watch(String subsystem, String buffer) {
+                throw new IllegalArgumentException("no subsystem " + subsystem);
             }
 
             @Override

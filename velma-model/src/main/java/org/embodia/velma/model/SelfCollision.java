@@ -70,6 +70,35 @@ public final class SelfCollision {
         }
     }
 
+    /**
+     * The axis of a capsule ({@link #R_UPPER} .. {@link #HEAD}) after the last {@link #update}: both ends' x, y, z (m),
+     * copied into {@code out}.
+     *
+     * @since 1.1
+     */
+    public void segment(int capsule, double[] out) {
+        System.arraycopy(segments[capsule], 0, out, 0, 6);
+    }
+
+    /**
+     * The capsules' count, names and radii (m).
+     *
+     * @since 1.1
+     */
+    public static int capsules() {
+        return NAMES.length;
+    }
+
+    /** @since 1.1 */
+    public static String capsuleName(int capsule) {
+        return NAMES[capsule];
+    }
+
+    /** @since 1.1 */
+    public static double radius(int capsule) {
+        return RADIUS[capsule];
+    }
+
     /** The smallest distance between capsule surfaces (m), negative when they overlap. */
     public double minDistance() {
         return distance[nearest];

@@ -4,7 +4,7 @@
  * each moving body, capsules around the links and the self-collision distances between them. The
  * computations work in preallocated storage and allocate nothing.
  */
-@Version("1.0.0")
+@Version("1.1.0")
 @Export
 package org.embodia.velma.model;
 

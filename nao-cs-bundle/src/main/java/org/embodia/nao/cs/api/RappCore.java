@@ -42,4 +42,17 @@ public interface RappCore {
      * load or activate leaves the previous value.
      */
     Duration lastStart();
+
+    /**
+     * The last RAPP calls of the apps, oldest first, at most {@value #CALLS_KEPT}: what each asked of the robot and how
+     * it ended.
+     *
+     * @since 1.2
+     */
+    default List<RappCall> calls() {
+        return List.of();
+    }
+
+    /** @since 1.2 */
+    int CALLS_KEPT = 50;
 }

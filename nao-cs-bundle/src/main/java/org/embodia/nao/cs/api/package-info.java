@@ -3,7 +3,7 @@
  * the running app destroyed, and how c_core,cs is doing. For shells and demos; dynamic agents use the RAPP API
  * ({@code org.embodia.rapp.api}) and nothing else.
  */
-@Version("1.1.0")
+@Version("1.2.0")
 @Export
 package org.embodia.nao.cs.api;
 
