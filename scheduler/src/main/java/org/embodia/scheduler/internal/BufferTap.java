@@ -1,5 +1,6 @@
 package org.embodia.scheduler.internal;
 
+import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.util.function.Function;
 
@@ -85,11 +86,13 @@ final class BufferTap implements BufferWatch {
 
     private static Object create(Class<?> type) {
         try {
-            return type.getConstructor().newInstance();
+            Constructor<?> c = type.getDeclaredConstructor();
+            c.trySetAccessible();
+            return c.newInstance();
         } catch (InvocationTargetException e) {
             throw new IllegalStateException("cannot create a " + type.getName() + " to watch: " + e.getCause(), e.getCause());
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot watch a buffer of " + type.getName() + ": it needs a public constructor without arguments", e);
+            throw new IllegalStateException("cannot watch a buffer of " + type.getName() + ": it needs a constructor without arguments", e);
         }
     }
 }

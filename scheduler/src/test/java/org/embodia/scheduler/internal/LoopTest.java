@@ -40,7 +40,10 @@ class LoopTest {
 
     /** A writer without FSM and a reader whose FSM switches every few cycles, as a small agent does. */
     private static ActivityPlan plan() throws Exception {
-        OutputBuffer<Value> out = new OutputBuffer<>("out", Value.class, Value::new);
+        return plan(new OutputBuffer<>("out", Value.class, Value::new));
+    }
+
+    private static ActivityPlan plan(OutputBuffer<Value> out) throws Exception {
         InputBuffer<Value> in = new InputBuffer<>("in", Value.class, Value::new);
         Subsystem writer = new Subsystem() {
             @Override
@@ -102,10 +105,19 @@ class LoopTest {
                 new ActivityPlan.Step(r, new InputBuffer<?>[] {in})}, List.of(new ActivityPlan.Link(out, in)), e -> { });
     }
 
+    /** With a view's watch on the writer's output, read all along on another thread: a tap costs the loop a copy only. */
     @Test
     void theLoopAllocatesNothingAndBlocksOnNoMonitorPerCycle() throws Exception {
         PeriodicActivity a = new PeriodicActivity("rt", 2000, 1_000_000, 0, -1, 100_000);
-        a.publish(plan(), 1);
+        OutputBuffer<Value> out = new OutputBuffer<>("out", Value.class, Value::new);
+        a.publish(plan(out), 1);
+        BufferTap watch = new BufferTap("t/a.w/rr", "out", t -> out);
+        Thread viewer = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                watch.latest();
+            }
+        }, "viewer");
+        viewer.start();
         a.start();
         try {
             ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -130,7 +142,11 @@ class LoopTest {
             assertEquals(0, blocked, "times the loop thread blocked on a monitor");
             assertTrue(a.diagnostics().compute().count() > 0);
             assertTrue(a.diagnostics().sleepLatency().count() > 0, "the sleep before the spin is measured");
+            assertTrue(watch.received() > 1000, "the watch saw the messages: " + watch.received());
         } finally {
+            viewer.interrupt();
+            viewer.join();
+            watch.close();
             a.stop();
         }
     }

@@ -71,13 +71,18 @@ public final class Access {
                 : endpoints instanceof String[] a ? List.of(a) : endpoints instanceof Collection<?> c ? c.stream().map(String::valueOf).toList() : List.of();
         for (String url : urls) {
             String base = url.endsWith("/") ? url : url + "/";
-            System.out.println("web view: " + base + (commands ? "?token=" + new String(token, StandardCharsets.US_ASCII) : "") + "  (read-only without "
+            System.out.println("web view: " + base + (commands ? "?token=" + token() : "") + "  (read-only without "
                     + (commands ? "the token)" : "commands: configuration " + PID + " commands=false)"));
             announced = true;
         }
     }
 
     void unsetRuntime(HttpServiceRuntime runtime) {
+    }
+
+    /** The token, as printed. */
+    String token() {
+        return new String(token, StandardCharsets.US_ASCII);
     }
 
     boolean commandsEnabled() {

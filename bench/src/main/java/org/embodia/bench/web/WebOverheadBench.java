@@ -1,0 +1,518 @@
+package org.embodia.bench.web;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import java.util.function.ToDoubleFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * {@code ./embodia bench web [--rounds 3] [--seconds 20] [--clients 10]}: whether the web view touches velma-sim's
+ * real-time loop. velma-sim runs with its web view on a free port, its Gogo console on this JVM's pipe. After
+ * {@code agent:steady core 5 180}, each round runs three phases in the same order, so that the machine's drift falls
+ * on each alike:
+ * <ul>
+ * <li>none: nobody connected;</li>
+ * <li>streams: {@code --clients} of Java's HttpClient reading {@code /api/events} and throwing it away, the server's
+ * cost alone;</li>
+ * <li>chromium: as many Chromium pages showing the view with the console's token (ChromeDriver, headless, WebGL in
+ * software), each connected before the phase is timed.</li>
+ * </ul>
+ * A phase is timed after a settling pause: {@code agent:reset core}, {@code --seconds}, {@code agent:diag core}; from
+ * it the activity rt's compute p50 and p99, its period p99 and overruns, and beside them the CPU each process took in
+ * the window. Prints a row per round and phase, the medians over rounds with their ratios to none, then one JSON line.
+ * A benchmark: nothing is asserted.
+ */
+public final class WebOverheadBench {
+    private static final Pattern ADDRESS = Pattern.compile("web view: (http://127\\.0\\.0\\.1:\\d+/)\\?token=([0-9a-f]+)");
+    private static final Pattern ACTIVITY = Pattern.compile("activity rt .*: (\\d+) cycles, (\\d+) overruns");
+    private static final Pattern P50_P99 = Pattern.compile("p50 ([\\d.]+)\\s+p99 ([\\d.]+)");
+    private static final long GENEROUS_SECONDS = 180;
+    /** Between a phase's clients connecting and its window: their start-up (page load, first frames) is not the view's pace. */
+    private static final long SETTLE_SECONDS = 5;
+    /** /proc/stat counts in USER_HZ, 100 on Linux whatever the kernel's own tick. */
+    private static final double USER_HZ = 100;
+    private static final Path LOG_DIR = Path.of("target", "bench-web");
+
+    private WebOverheadBench() {
+    }
+
+    enum Phase {
+        NONE("none"), STREAMS("event streams"), CHROMIUM("Chromium pages");
+
+        final String label;
+
+        Phase(String label) {
+            this.label = label;
+        }
+    }
+
+    /** CPU over a window, % of one CPU (the machine has {@link Runtime#availableProcessors()} × 100). */
+    record Cpu(double velmaSim, double clients, double browsers, double machine) {
+        double others() {
+            return Math.max(0, machine - velmaSim - clients - browsers);
+        }
+    }
+
+    /** One timed phase: activity rt's figures (µs) and the CPU taken meanwhile. */
+    record Sample(int round, Phase phase, double p50, double p99, double periodP99, long overruns, Cpu cpu, String note) {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int rounds = 3;
+        int seconds = 20;
+        int clients = 10;
+        for (int i = 0; i < args.length; i += 2) {
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException("usage: bench web [--rounds <n>] [--seconds <s>] [--clients <n>]");
+            }
+            switch (args[i]) {
+                case "--rounds" -> rounds = Integer.parseInt(args[i + 1]);
+                case "--seconds" -> seconds = Integer.parseInt(args[i + 1]);
+                case "--clients" -> clients = Integer.parseInt(args[i + 1]);
+                default -> throw new IllegalArgumentException("usage: bench web [--rounds <n>] [--seconds <s>] [--clients <n>]");
+            }
+        }
+        Path scratch = Files.createTempDirectory("embodia-bench-web");
+        // Ctrl-C skips main's finally: what this JVM started goes with it all the same.
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+            deleteTree(scratch);
+        }));
+        Files.createDirectories(LOG_DIR);
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<Sample> samples = new ArrayList<>();
+        try (Console velma = new Console(List.of(java, "-Dorg.osgi.service.http.port=" + freePort(), "-jar", "run-configs/target/velma-sim.jar"),
+                LOG_DIR.resolve("velma-sim.log"))) {
+            Matcher address = velma.await(ADDRESS, GENEROUS_SECONDS);
+            String base = address.group(1);
+            String page = base + "?token=" + address.group(2);
+            System.err.printf(Locale.ROOT, "web bench: velma-sim at %s (log: %s); waiting for 5 s without an overrun...%n", base,
+                    LOG_DIR.resolve("velma-sim.log"));
+            velma.ask("agent:steady core 5 " + GENEROUS_SECONDS, ending("without an overrun"), GENEROUS_SECONDS + 20);
+            System.out.printf(Locale.ROOT, "%d rounds of %d s per phase, %d clients, %d CPUs; CPU in %% of one CPU%n", rounds, seconds, clients,
+                    Runtime.getRuntime().availableProcessors());
+            System.out.printf(Locale.ROOT, "%-5s %-15s %9s %9s %11s %8s | %9s %8s %8s %8s %7s  %s%n", "round", "phase", "p50 µs", "p99 µs",
+                    "period p99", "overruns", "velma-sim", "clients", "browsers", "machine", "others", "");
+            for (int r = 1; r <= rounds; r++) {
+                for (Phase phase : Phase.values()) {
+                    Sample s = switch (phase) {
+                        case NONE -> timed(velma, r, phase, seconds, () -> "");
+                        case STREAMS -> {
+                            try (Streams streams = new Streams(URI.create(base + "api/events"), clients)) {
+                                yield timed(velma, r, phase, seconds, streams::note);
+                            }
+                        }
+                        case CHROMIUM -> {
+                            try (Browsers browsers = new Browsers(scratch)) {
+                                browsers.open(page, clients);
+                                yield timed(velma, r, phase, seconds, browsers::note);
+                            }
+                        }
+                    };
+                    samples.add(s);
+                    System.out.printf(Locale.ROOT, "%-5d %-15s %9.1f %9.1f %11.1f %8d | %9.0f %8.0f %8.0f %8.0f %7.0f  %s%n", s.round(),
+                            s.phase().label, s.p50(), s.p99(), s.periodP99(), s.overruns(), s.cpu().velmaSim(), s.cpu().clients(),
+                            s.cpu().browsers(), s.cpu().machine(), s.cpu().others(), s.note());
+                }
+            }
+        } finally {
+            deleteTree(scratch);
+        }
+        report(samples, rounds, seconds, clients);
+    }
+
+    /**
+     * The phase's window, its clients already connected: settle, reset, wait, diag; the CPU each process took in it, and
+     * the note on the clients at its end.
+     */
+    private static Sample timed(Console velma, int round, Phase phase, int seconds, Supplier<String> note) throws Exception {
+        Thread.sleep(SETTLE_SECONDS * 1000);
+        velma.ask("agent:reset core", ending("diagnostics reset"), 30);
+        CpuClock start = CpuClock.now(velma.process);
+        Thread.sleep(seconds * 1000L);
+        List<String> diag = velma.ask("agent:diag core", WebOverheadBench::hasRtCompute, 30);
+        CpuClock end = CpuClock.now(velma.process);
+        Matcher activity = null;
+        double periodP99 = Double.NaN;
+        for (String line : diag) {
+            Matcher m = P50_P99.matcher(line);
+            if (activity == null) {
+                Matcher a = ACTIVITY.matcher(line);
+                activity = a.find() ? a : null;
+            } else if (line.trim().startsWith("period") && m.find()) {
+                periodP99 = Double.parseDouble(m.group(2));
+            } else if (line.trim().startsWith("compute") && m.find()) {
+                return new Sample(round, phase, Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)), periodP99,
+                        Long.parseLong(activity.group(2)), start.to(end), note.get());
+            }
+        }
+        throw new IllegalStateException("no compute line for activity rt in agent:diag core:\n" + String.join("\n", diag));
+    }
+
+    /** An answer is complete at the line that holds the text. */
+    private static Predicate<List<String>> ending(String text) {
+        return lines -> !lines.isEmpty() && lines.get(lines.size() - 1).contains(text);
+    }
+
+    /** agent:diag's lines so far hold the activity rt's compute line (the first after its own line). */
+    private static boolean hasRtCompute(List<String> lines) {
+        boolean rt = false;
+        for (String l : lines) {
+            rt |= ACTIVITY.matcher(l).find();
+            if (rt && l.trim().startsWith("compute")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void report(List<Sample> samples, int rounds, int seconds, int clients) {
+        Map<Phase, Sample> medians = new EnumMap<>(Phase.class);
+        for (Phase phase : Phase.values()) {
+            List<Sample> of = samples.stream().filter(s -> s.phase() == phase).toList();
+            medians.put(phase, new Sample(0, phase, median(of, Sample::p50), median(of, Sample::p99), median(of, Sample::periodP99),
+                    Math.round(median(of, s -> (double) s.overruns())), new Cpu(median(of, s -> s.cpu().velmaSim()),
+                            median(of, s -> s.cpu().clients()), median(of, s -> s.cpu().browsers()), median(of, s -> s.cpu().machine())), ""));
+        }
+        Sample none = medians.get(Phase.NONE);
+        System.out.printf(Locale.ROOT, "%nmedians over %d rounds%n%-15s %9s %9s %9s %9s %11s | %9s %8s %8s %8s%n", rounds, "phase", "p50 µs", "p99 µs",
+                "p50/none", "p99/none", "period p99", "velma-sim", "clients", "browsers", "machine");
+        StringBuilder json = new StringBuilder(String.format(Locale.ROOT, "{\"bench\":\"web\",\"rounds\":%d,\"seconds\":%d,\"clients\":%d", rounds,
+                seconds, clients));
+        for (Sample m : medians.values()) {
+            double r50 = m.p50() / none.p50();
+            double r99 = m.p99() / none.p99();
+            System.out.printf(Locale.ROOT, "%-15s %9.1f %9.1f %9.2f %9.2f %11.1f | %9.0f %8.0f %8.0f %8.0f%n", m.phase().label, m.p50(), m.p99(), r50,
+                    r99, m.periodP99(), m.cpu().velmaSim(), m.cpu().clients(), m.cpu().browsers(), m.cpu().machine());
+            json.append(String.format(Locale.ROOT, ",\"%s\":{\"p50_us\":%.1f,\"p99_us\":%.1f,\"ratio_p50\":%.2f,\"ratio_p99\":%.2f,\"period_p99_us\":%.1f,"
+                    + "\"cpu_pct\":{\"velma_sim\":%.0f,\"clients\":%.0f,\"browsers\":%.0f,\"machine\":%.0f}}", m.phase().name().toLowerCase(Locale.ROOT),
+                    m.p50(), m.p99(), r50, r99, m.periodP99(), m.cpu().velmaSim(), m.cpu().clients(), m.cpu().browsers(), m.cpu().machine()));
+        }
+        System.out.println(json.append('}'));
+    }
+
+    private static double median(List<Sample> samples, ToDoubleFunction<Sample> figure) {
+        double[] v = samples.stream().mapToDouble(figure).sorted().toArray();
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static void deleteTree(Path root) {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | UncheckedIOException e) {
+            System.err.println("web bench: could not delete " + root + ": " + e);
+        }
+    }
+
+    /** CPU time so far of velma-sim, this JVM, the browsers (Chromium's and ChromeDriver's processes) and the machine. */
+    record CpuClock(long nanos, long velmaSim, long clients, Map<Long, Long> browsers, long machineTicks) {
+        static CpuClock now(Process velmaSim) throws IOException {
+            Map<Long, Long> browsers = new HashMap<>();
+            ProcessHandle.current().descendants().filter(h -> h.info().command().map(c -> c.contains("chrom")).orElse(false))
+                    .forEach(h -> browsers.put(h.pid(), cpuNanos(h)));
+            // The aggregate line: user nice system idle iowait irq softirq steal ...; busy is all but idle and iowait.
+            String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+            long busy = 0;
+            for (int i = 1; i <= 8; i++) {
+                busy += i == 4 || i == 5 ? 0 : Long.parseLong(f[i]);
+            }
+            return new CpuClock(System.nanoTime(), cpuNanos(velmaSim.toHandle()), cpuNanos(ProcessHandle.current()), browsers, busy);
+        }
+
+        private static long cpuNanos(ProcessHandle h) {
+            return h.info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
+        }
+
+        /** From this clock to a later one; a browser process begun in between counts from its start. */
+        Cpu to(CpuClock end) {
+            double wall = end.nanos - nanos;
+            long browserNanos = 0;
+            for (Map.Entry<Long, Long> e : end.browsers.entrySet()) {
+                browserNanos += e.getValue() - browsers.getOrDefault(e.getKey(), 0L);
+            }
+            return new Cpu(100 * (end.velmaSim - velmaSim) / wall, 100 * (end.clients - clients) / wall, 100 * browserNanos / wall,
+                    100 * (end.machineTicks - machineTicks) / USER_HZ / (wall / 1e9));
+        }
+    }
+
+    /** velma-sim's JVM, its Gogo console on our pipe: commands in, its output logged and read line by line. */
+    static final class Console implements AutoCloseable {
+        final Process process;
+        private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        private final Writer in;
+        private final Path log;
+
+        Console(List<String> command, Path log) throws IOException {
+            this.log = log;
+            process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+            Thread reader = new Thread(() -> {
+                try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                        BufferedWriter file = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
+                    for (String l; (l = out.readLine()) != null;) {
+                        file.write(l);
+                        file.newLine();
+                        file.flush();
+                        lines.add(l);
+                    }
+                } catch (IOException e) {
+                    lines.add("web bench: velma-sim's output: " + e);
+                }
+            }, "velma-sim output");
+            reader.setDaemon(true);
+            reader.start();
+        }
+
+        /** The first line (from those not yet read) that the pattern finds. */
+        Matcher await(Pattern pattern, long seconds) throws InterruptedException {
+            List<String> read = read("velma-sim's start", lines -> !lines.isEmpty() && pattern.matcher(lines.get(lines.size() - 1)).find(), seconds);
+            Matcher m = pattern.matcher(read.get(read.size() - 1));
+            m.find();
+            return m;
+        }
+
+        /** Sends a command and returns its answer's lines, up to those that pass {@code complete}; a failed command is an error. */
+        List<String> ask(String command, Predicate<List<String>> complete, long seconds) throws IOException, InterruptedException {
+            in.write(command + "\n");
+            in.flush();
+            return read(command, complete, seconds);
+        }
+
+        private List<String> read(String what, Predicate<List<String>> complete, long seconds) throws InterruptedException {
+            List<String> read = new ArrayList<>();
+            long deadline = System.nanoTime() + seconds * 1_000_000_000L;
+            while (!complete.test(read)) {
+                read.add(next(what, deadline));
+            }
+            return read;
+        }
+
+        /** The next line of output; Gogo's answer to a failed command, velma-sim's end or the deadline are errors. */
+        private String next(String what, long deadline) throws InterruptedException {
+            while (true) {
+                String l = lines.poll(100, TimeUnit.MILLISECONDS);
+                if (l != null) {
+                    if (l.contains("gogo: ")) {
+                        throw new IllegalStateException(what + ": " + l);
+                    }
+                    return l;
+                }
+                if (!process.isAlive()) {
+                    throw new IllegalStateException(what + ": velma-sim ended, exit " + process.exitValue() + " (see " + log + ")");
+                }
+                if (System.nanoTime() - deadline > 0) {
+                    throw new IllegalStateException(what + ": no answer in time (see " + log + ")");
+                }
+            }
+        }
+
+        /** The console's end stops the framework; SIGTERM, then SIGKILL, if it does not. */
+        @Override
+        public void close() throws InterruptedException {
+            try {
+                in.close();
+            } catch (IOException e) {
+                // The pipe is gone with the process.
+            }
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroy();
+                if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor();
+                }
+            }
+        }
+    }
+
+    /** Event-stream clients reading /api/events and throwing it away, each on a thread of its own. */
+    static final class Streams implements AutoCloseable {
+        private final List<InputStream> bodies = new ArrayList<>();
+        private final List<Thread> readers = new ArrayList<>();
+        private final AtomicLongArray events;
+        private final AtomicLongArray bytes;
+        private final long start = System.nanoTime();
+
+        Streams(URI uri, int n) throws Exception {
+            events = new AtomicLongArray(n);
+            bytes = new AtomicLongArray(n);
+            // HTTP/1.1 as EventSource asks, each stream on a connection of its own.
+            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            try {
+                for (int i = 0; i < n; i++) {
+                    HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(uri).header("Accept", "text/event-stream").build(),
+                            HttpResponse.BodyHandlers.ofInputStream());
+                    bodies.add(r.body());
+                    if (r.statusCode() != 200) {
+                        throw new IllegalStateException(uri + " answered " + r.statusCode());
+                    }
+                    int k = i;
+                    Thread t = new Thread(() -> read(k, r.body()), "event stream " + i);
+                    t.setDaemon(true);
+                    t.start();
+                    readers.add(t);
+                }
+                long deadline = System.nanoTime() + GENEROUS_SECONDS * 1_000_000_000L;
+                for (int i = 0; i < n; i++) {
+                    while (events.get(i) == 0) {
+                        if (System.nanoTime() - deadline > 0) {
+                            throw new IllegalStateException("event stream " + i + " had no event in " + GENEROUS_SECONDS + " s");
+                        }
+                        Thread.sleep(50);
+                    }
+                }
+            } catch (Exception e) {
+                close();
+                throw e;
+            }
+        }
+
+        /** Counts the stream's bytes and its events (its lines beginning "data:", one a snapshot). */
+        private void read(int i, InputStream body) {
+            byte[] buffer = new byte[1 << 16];
+            boolean lineStart = true;
+            boolean data = false;
+            try {
+                for (int n; (n = body.read(buffer)) > 0;) {
+                    bytes.addAndGet(i, n);
+                    for (int k = 0; k < n; k++) {
+                        if (buffer[k] == '\n') {
+                            if (data) {
+                                events.incrementAndGet(i);
+                            }
+                            lineStart = true;
+                            data = false;
+                        } else {
+                            data |= lineStart && buffer[k] == 'd';
+                            lineStart = false;
+                        }
+                    }
+                }
+            } catch (IOException e) {
+                // Closed by close().
+            }
+        }
+
+        /** Since the streams opened: the least and the most events per second of a stream, and the bytes of an event. */
+        String note() {
+            double seconds = (System.nanoTime() - start) / 1e9;
+            long[] e = new long[events.length()];
+            long allBytes = 0;
+            for (int i = 0; i < e.length; i++) {
+                e[i] = events.get(i);
+                allBytes += bytes.get(i);
+            }
+            Arrays.sort(e);
+            return String.format(Locale.ROOT, "%d streams, %.1f-%.1f events/s each, %.0f KB an event", e.length, e[0] / seconds,
+                    e[e.length - 1] / seconds, allBytes / 1000.0 / Math.max(1, Arrays.stream(e).sum()));
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            for (InputStream b : bodies) {
+                try {
+                    b.close();
+                } catch (IOException e) {
+                    // Closing is all we ask of it.
+                }
+            }
+            for (Thread t : readers) {
+                t.join(5000);
+            }
+        }
+    }
+
+    /** Chromium pages showing the view, through Debian's ChromeDriver, each with a profile of its own. */
+    static final class Browsers implements AutoCloseable {
+        private final Path scratch;
+        private final List<WebDriver> drivers = new ArrayList<>();
+
+        Browsers(Path scratch) {
+            this.scratch = scratch;
+        }
+
+        /** Opens n pages at the url, then waits until each says its event stream is open. */
+        void open(String url, int n) throws IOException {
+            for (int i = 0; i < n; i++) {
+                ChromeOptions options = new ChromeOptions();
+                options.setBinary("/usr/bin/chromium");
+                // Headless with software WebGL for the 3-D view; no background connections on a machine without a network.
+                options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+                        "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                        "--disable-dev-shm-usage", "--window-size=1280,900", "--user-data-dir=" + Files.createTempDirectory(scratch, "chromium"));
+                ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(Path.of("/usr/bin/chromedriver").toFile())
+                        .usingAnyFreePort().build();
+                WebDriver driver = new ChromeDriver(service, options);
+                drivers.add(driver);
+                driver.get(url);
+            }
+            for (WebDriver d : drivers) {
+                new WebDriverWait(d, Duration.ofSeconds(GENEROUS_SECONDS)).withMessage("the page's event stream is open").until(Browsers::connected);
+            }
+        }
+
+        private static boolean connected(WebDriver d) {
+            return Boolean.TRUE.equals(((JavascriptExecutor) d).executeScript("return document.body.dataset.connected === 'true'"));
+        }
+
+        String note() {
+            return String.format(Locale.ROOT, "%d of %d pages connected at the end", drivers.stream().filter(Browsers::connected).count(), drivers.size());
+        }
+
+        @Override
+        public void close() {
+            for (WebDriver d : drivers) {
+                try {
+                    d.quit();
+                } catch (RuntimeException e) {
+                    System.err.println("web bench: a browser did not quit: " + e);
+                }
+            }
+        }
+    }
+}
