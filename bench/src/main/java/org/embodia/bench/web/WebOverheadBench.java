@@ -25,6 +25,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -32,8 +33,11 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.openqa.selenium.JavascriptExecutor;
@@ -67,9 +71,9 @@ public final class WebOverheadBench {
     private static final long GENEROUS_SECONDS = 180;
     /** Between a phase's clients connecting and its window: their start-up (page load, first frames) is not the view's pace. */
     private static final long SETTLE_SECONDS = 5;
-    /** /proc/stat counts in USER_HZ, 100 on Linux whatever the kernel's own tick. */
-    private static final double USER_HZ = 100;
     private static final Path LOG_DIR = Path.of("target", "bench-web");
+    /** Selenium warns that it has no DevTools support for this Chromium's version: the bench uses none. Held, as JUL keeps loggers weakly. */
+    private static final Logger DEVTOOLS = Logger.getLogger("org.openqa.selenium.devtools");
 
     private WebOverheadBench() {
     }
@@ -84,14 +88,14 @@ public final class WebOverheadBench {
         }
     }
 
-    /** CPU over a window, % of one CPU (the machine has {@link Runtime#availableProcessors()} × 100). */
-    record Cpu(double velmaSim, double clients, double browsers, double machine) {
-        double others() {
-            return Math.max(0, machine - velmaSim - clients - browsers);
-        }
+    /**
+     * CPU over a window, % of one CPU (the machine has {@link Runtime#availableProcessors()} × 100): velma-sim's JVM,
+     * this one (the stream clients), the browsers (Chromium's and ChromeDriver's processes), and every other process.
+     */
+    record Cpu(double velmaSim, double clients, double browsers, double others) {
     }
 
-    /** One timed phase: activity rt's figures (µs) and the CPU taken meanwhile. */
+    /** One timed phase (or the medians over rounds, with their overruns summed): activity rt's figures (µs) and the CPU taken meanwhile. */
     record Sample(int round, Phase phase, double p50, double p99, double periodP99, long overruns, Cpu cpu, String note) {
     }
 
@@ -110,6 +114,7 @@ public final class WebOverheadBench {
                 default -> throw new IllegalArgumentException("usage: bench web [--rounds <n>] [--seconds <s>] [--clients <n>]");
             }
         }
+        DEVTOOLS.setLevel(Level.SEVERE);
         Path scratch = Files.createTempDirectory("embodia-bench-web");
         // Ctrl-C skips main's finally: what this JVM started goes with it all the same.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -129,8 +134,8 @@ public final class WebOverheadBench {
             velma.ask("agent:steady core 5 " + GENEROUS_SECONDS, ending("without an overrun"), GENEROUS_SECONDS + 20);
             System.out.printf(Locale.ROOT, "%d rounds of %d s per phase, %d clients, %d CPUs; CPU in %% of one CPU%n", rounds, seconds, clients,
                     Runtime.getRuntime().availableProcessors());
-            System.out.printf(Locale.ROOT, "%-5s %-15s %9s %9s %11s %8s | %9s %8s %8s %8s %7s  %s%n", "round", "phase", "p50 µs", "p99 µs",
-                    "period p99", "overruns", "velma-sim", "clients", "browsers", "machine", "others", "");
+            System.out.printf(Locale.ROOT, "%-5s %-15s %9s %9s %11s %8s | %9s %8s %8s %8s  %s%n", "round", "phase", "p50 µs", "p99 µs",
+                    "period p99", "overruns", "velma-sim", "clients", "browsers", "others", "");
             for (int r = 1; r <= rounds; r++) {
                 for (Phase phase : Phase.values()) {
                     Sample s = switch (phase) {
@@ -148,9 +153,9 @@ public final class WebOverheadBench {
                         }
                     };
                     samples.add(s);
-                    System.out.printf(Locale.ROOT, "%-5d %-15s %9.1f %9.1f %11.1f %8d | %9.0f %8.0f %8.0f %8.0f %7.0f  %s%n", s.round(),
+                    System.out.printf(Locale.ROOT, "%-5d %-15s %9.1f %9.1f %11.1f %8d | %9.0f %8.0f %8.0f %8.0f  %s%n", s.round(),
                             s.phase().label, s.p50(), s.p99(), s.periodP99(), s.overruns(), s.cpu().velmaSim(), s.cpu().clients(),
-                            s.cpu().browsers(), s.cpu().machine(), s.cpu().others(), s.note());
+                            s.cpu().browsers(), s.cpu().others(), s.note());
                 }
             }
         } finally {
@@ -209,22 +214,23 @@ public final class WebOverheadBench {
         for (Phase phase : Phase.values()) {
             List<Sample> of = samples.stream().filter(s -> s.phase() == phase).toList();
             medians.put(phase, new Sample(0, phase, median(of, Sample::p50), median(of, Sample::p99), median(of, Sample::periodP99),
-                    Math.round(median(of, s -> (double) s.overruns())), new Cpu(median(of, s -> s.cpu().velmaSim()),
-                            median(of, s -> s.cpu().clients()), median(of, s -> s.cpu().browsers()), median(of, s -> s.cpu().machine())), ""));
+                    of.stream().mapToLong(Sample::overruns).sum(), new Cpu(median(of, s -> s.cpu().velmaSim()),
+                            median(of, s -> s.cpu().clients()), median(of, s -> s.cpu().browsers()), median(of, s -> s.cpu().others())), ""));
         }
         Sample none = medians.get(Phase.NONE);
-        System.out.printf(Locale.ROOT, "%nmedians over %d rounds%n%-15s %9s %9s %9s %9s %11s | %9s %8s %8s %8s%n", rounds, "phase", "p50 µs", "p99 µs",
-                "p50/none", "p99/none", "period p99", "velma-sim", "clients", "browsers", "machine");
+        System.out.printf(Locale.ROOT, "%nmedians over %d rounds (overruns: all rounds')%n%-15s %9s %9s %9s %9s %11s %8s | %9s %8s %8s %8s%n", rounds,
+                "phase", "p50 µs", "p99 µs", "p50/none", "p99/none", "period p99", "overruns", "velma-sim", "clients", "browsers", "others");
         StringBuilder json = new StringBuilder(String.format(Locale.ROOT, "{\"bench\":\"web\",\"rounds\":%d,\"seconds\":%d,\"clients\":%d", rounds,
                 seconds, clients));
         for (Sample m : medians.values()) {
             double r50 = m.p50() / none.p50();
             double r99 = m.p99() / none.p99();
-            System.out.printf(Locale.ROOT, "%-15s %9.1f %9.1f %9.2f %9.2f %11.1f | %9.0f %8.0f %8.0f %8.0f%n", m.phase().label, m.p50(), m.p99(), r50,
-                    r99, m.periodP99(), m.cpu().velmaSim(), m.cpu().clients(), m.cpu().browsers(), m.cpu().machine());
+            System.out.printf(Locale.ROOT, "%-15s %9.1f %9.1f %9.2f %9.2f %11.1f %8d | %9.0f %8.0f %8.0f %8.0f%n", m.phase().label, m.p50(), m.p99(),
+                    r50, r99, m.periodP99(), m.overruns(), m.cpu().velmaSim(), m.cpu().clients(), m.cpu().browsers(), m.cpu().others());
             json.append(String.format(Locale.ROOT, ",\"%s\":{\"p50_us\":%.1f,\"p99_us\":%.1f,\"ratio_p50\":%.2f,\"ratio_p99\":%.2f,\"period_p99_us\":%.1f,"
-                    + "\"cpu_pct\":{\"velma_sim\":%.0f,\"clients\":%.0f,\"browsers\":%.0f,\"machine\":%.0f}}", m.phase().name().toLowerCase(Locale.ROOT),
-                    m.p50(), m.p99(), r50, r99, m.periodP99(), m.cpu().velmaSim(), m.cpu().clients(), m.cpu().browsers(), m.cpu().machine()));
+                    + "\"overruns\":%d,\"cpu_pct\":{\"velma_sim\":%.0f,\"clients\":%.0f,\"browsers\":%.0f,\"others\":%.0f}}",
+                    m.phase().name().toLowerCase(Locale.ROOT), m.p50(), m.p99(), r50, r99, m.periodP99(), m.overruns(), m.cpu().velmaSim(), m.cpu().clients(),
+                    m.cpu().browsers(), m.cpu().others()));
         }
         System.out.println(json.append('}'));
     }
@@ -251,34 +257,30 @@ public final class WebOverheadBench {
         }
     }
 
-    /** CPU time so far of velma-sim, this JVM, the browsers (Chromium's and ChromeDriver's processes) and the machine. */
-    record CpuClock(long nanos, long velmaSim, long clients, Map<Long, Long> browsers, long machineTicks) {
-        static CpuClock now(Process velmaSim) throws IOException {
-            Map<Long, Long> browsers = new HashMap<>();
-            ProcessHandle.current().descendants().filter(h -> h.info().command().map(c -> c.contains("chrom")).orElse(false))
-                    .forEach(h -> browsers.put(h.pid(), cpuNanos(h)));
-            // The aggregate line: user nice system idle iowait irq softirq steal ...; busy is all but idle and iowait.
-            String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
-            long busy = 0;
-            for (int i = 1; i <= 8; i++) {
-                busy += i == 4 || i == 5 ? 0 : Long.parseLong(f[i]);
-            }
-            return new CpuClock(System.nanoTime(), cpuNanos(velmaSim.toHandle()), cpuNanos(ProcessHandle.current()), browsers, busy);
+    /**
+     * CPU time so far (ns) of every process, by pid, and which are velma-sim and the browsers. Per process rather than
+     * /proc/stat's sampled ticks, which miss most of a loop that wakes every 2 ms for microseconds. A process begun in
+     * the window counts from its start; one ended in it is not counted.
+     */
+    record CpuClock(long nanos, long velmaSim, Map<Long, Long> cpu, Set<Long> browsers) {
+        static CpuClock now(Process velmaSim) {
+            Map<Long, Long> cpu = new HashMap<>();
+            ProcessHandle.allProcesses().forEach(h -> h.info().totalCpuDuration().ifPresent(d -> cpu.put(h.pid(), d.toNanos())));
+            Set<Long> browsers = ProcessHandle.current().descendants().filter(h -> h.info().command().map(c -> c.contains("chrom")).orElse(false))
+                    .map(ProcessHandle::pid).collect(Collectors.toSet());
+            return new CpuClock(System.nanoTime(), velmaSim.pid(), cpu, browsers);
         }
 
-        private static long cpuNanos(ProcessHandle h) {
-            return h.info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
-        }
-
-        /** From this clock to a later one; a browser process begun in between counts from its start. */
         Cpu to(CpuClock end) {
-            double wall = end.nanos - nanos;
-            long browserNanos = 0;
-            for (Map.Entry<Long, Long> e : end.browsers.entrySet()) {
-                browserNanos += e.getValue() - browsers.getOrDefault(e.getKey(), 0L);
+            long self = ProcessHandle.current().pid();
+            double[] spent = new double[4];
+            for (Map.Entry<Long, Long> e : end.cpu.entrySet()) {
+                long pid = e.getKey();
+                int k = pid == velmaSim ? 0 : pid == self ? 1 : end.browsers.contains(pid) ? 2 : 3;
+                spent[k] += e.getValue() - cpu.getOrDefault(pid, 0L);
             }
-            return new Cpu(100 * (end.velmaSim - velmaSim) / wall, 100 * (end.clients - clients) / wall, 100 * browserNanos / wall,
-                    100 * (end.machineTicks - machineTicks) / USER_HZ / (wall / 1e9));
+            double wall = end.nanos - nanos;
+            return new Cpu(100 * spent[0] / wall, 100 * spent[1] / wall, 100 * spent[2] / wall, 100 * spent[3] / wall);
         }
     }
 

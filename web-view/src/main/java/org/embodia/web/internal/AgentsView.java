@@ -25,6 +25,7 @@ import org.embodia.scheduler.SubsystemDiagnostics;
  * agent:switches and the shells read).
  */
 final class AgentsView {
+    static final int SWITCHES_SENT = 50;
     private AgentsView() {
     }
 
@@ -136,9 +137,11 @@ final class AgentsView {
         }
     }
 
+    /** The last {@value #SWITCHES_SENT} switches: an FSM that toggles every cycle keeps a thousand, too many to send ten times a second. */
     private static List<StateSwitch> switches(Agent a, String subsystem) {
         try {
-            return a.switches(subsystem);
+            List<StateSwitch> all = a.switches(subsystem);
+            return all.subList(Math.max(0, all.size() - SWITCHES_SENT), all.size());
         } catch (IllegalArgumentException gone) {
             return List.of();
         }
