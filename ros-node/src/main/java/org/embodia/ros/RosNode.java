@@ -76,6 +76,23 @@ public interface RosNode extends AutoCloseable {
     <Q extends Message<Q>, R extends Message<R>> RosServiceClient<Q, R> serviceClient(String service,
             ServiceType<Q, R> type);
 
+    /**
+     * Runs an actionlib action server: it subscribes to {@code <name>/goal} and {@code <name>/cancel}, advertises
+     * {@code <name>/status} (latched; at 5 Hz and on every change, as actionlib's server), {@code <name>/feedback} and
+     * {@code <name>/result}, and keeps each goal's state as actionlib's server does: goals without an id get one,
+     * cancel requests go by id, by stamp (every goal stamped at or before it, and goals arriving later with such a
+     * stamp) or to all goals (empty id, zero stamp), and ended goals stay in the status list for 5 s.
+     *
+     * <p>{@code handler} hears of each goal and cancel request on the server's own thread ({@link ActionHandler}).
+     * Results and feedback are queued for each client, none dropped while the client keeps up. A goal or cancel
+     * request that does not deserialize is logged and dropped.
+     *
+     * @throws IllegalStateException when this node already publishes or subscribes to one of the action's topics
+     * @since 1.1
+     */
+    <G extends Message<G>, R extends Message<R>, F extends Message<F>> RosActionServer actionServer(String name,
+            ActionType<G, R, F> type, ActionHandler<G, R, F> handler);
+
     /** The master's published topics under {@code subgraph} ("" for all): topic name to type name. */
     Map<String, String> publishedTopics(String subgraph);
 

@@ -8,7 +8,7 @@
  * definition text by ROS's rules. {@link org.embodia.ros.RosPublisher#publish} copies the message into a
  * hand-over slot and returns: it never waits for the network.
  */
-@Version("1.0.0")
+@Version("1.1.0")
 @Export
 package org.embodia.ros;
 

@@ -12,9 +12,25 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.embodia.ros.msg.CartImp;
+import org.embodia.ros.msg.CartImpAction;
+import org.embodia.ros.msg.CartImpActionFeedback;
+import org.embodia.ros.msg.CartImpActionGoal;
+import org.embodia.ros.msg.CartImpActionResult;
+import org.embodia.ros.msg.CartImpFeedback;
+import org.embodia.ros.msg.CartImpGoal;
+import org.embodia.ros.msg.CartImpResult;
 import org.embodia.ros.msg.DiagnosticArray;
 import org.embodia.ros.msg.DiagnosticStatus;
 import org.embodia.ros.msg.Empty;
+import org.embodia.ros.msg.FollowJointTrajectory;
+import org.embodia.ros.msg.FollowJointTrajectoryAction;
+import org.embodia.ros.msg.FollowJointTrajectoryActionFeedback;
+import org.embodia.ros.msg.FollowJointTrajectoryActionGoal;
+import org.embodia.ros.msg.FollowJointTrajectoryActionResult;
+import org.embodia.ros.msg.FollowJointTrajectoryFeedback;
+import org.embodia.ros.msg.FollowJointTrajectoryGoal;
+import org.embodia.ros.msg.FollowJointTrajectoryResult;
 import org.embodia.ros.msg.GoalID;
 import org.embodia.ros.msg.GoalStatus;
 import org.embodia.ros.msg.GoalStatusArray;
@@ -22,6 +38,7 @@ import org.embodia.ros.msg.Header;
 import org.embodia.ros.msg.Image;
 import org.embodia.ros.msg.Imu;
 import org.embodia.ros.msg.JointState;
+import org.embodia.ros.msg.JointTolerance;
 import org.embodia.ros.msg.JointTrajectory;
 import org.embodia.ros.msg.JointTrajectoryPoint;
 import org.embodia.ros.msg.KeyValue;
@@ -54,6 +71,25 @@ class MessageTypesTest {
             TwistWithCovariance.TYPE, Odometry.TYPE, Image.TYPE, Imu.TYPE, JointTrajectoryPoint.TYPE,
             JointTrajectory.TYPE, GoalID.TYPE, GoalStatus.TYPE, GoalStatusArray.TYPE);
     static final List<ServiceType<?, ?>> SERVICES = List.of(SetBool.TYPE, Trigger.TYPE, Empty.TYPE);
+    /** The types of packages Debian ships no Python for: genpy's classes come from ros-python-msgs. */
+    static final List<MessageType<?>> ACTION_TYPES = List.of(JointTolerance.TYPE, FollowJointTrajectoryGoal.TYPE,
+            FollowJointTrajectoryResult.TYPE, FollowJointTrajectoryFeedback.TYPE, FollowJointTrajectoryActionGoal.TYPE,
+            FollowJointTrajectoryActionResult.TYPE, FollowJointTrajectoryActionFeedback.TYPE,
+            FollowJointTrajectoryAction.TYPE, CartImpGoal.TYPE, CartImpResult.TYPE, CartImpFeedback.TYPE,
+            CartImpActionGoal.TYPE, CartImpActionResult.TYPE, CartImpActionFeedback.TYPE, CartImpAction.TYPE);
+    /**
+     * control_msgs' md5sums as ROS Noetic's control_msgs 1.5 has them, the values code generated from it carries
+     * (rosserial's headers, for one).
+     */
+    static final Map<String, String> NOETIC_CONTROL_MSGS = Map.of(
+            "control_msgs/JointTolerance", "f544fe9c16cf04547e135dd6063ff5be",
+            "control_msgs/FollowJointTrajectoryGoal", "69636787b6ecbde4d61d711979bc7ecb",
+            "control_msgs/FollowJointTrajectoryResult", "493383b18409bfb604b4e26c676401d2",
+            "control_msgs/FollowJointTrajectoryFeedback", "10817c60c2486ef6b33e97dcd87f4474",
+            "control_msgs/FollowJointTrajectoryActionGoal", "cff5c1d533bf2f82dd0138d57f4304bb",
+            "control_msgs/FollowJointTrajectoryActionResult", "c4fb3b000dc9da4fd99699380efcc5d9",
+            "control_msgs/FollowJointTrajectoryActionFeedback", "d8920dc4eae9fc107e00999cce4be641",
+            "control_msgs/FollowJointTrajectoryAction", "bc4f9b743838566551c0390c65f1a248");
 
     @TempDir
     Path tmp;
@@ -102,6 +138,51 @@ class MessageTypesTest {
                 assertEquals(fullText, t.definition(), t.name() + "'s full definition");
                 roundTrip(t, HexFormat.of().parseHex(ref[1]));
             }
+        }
+    }
+
+    @Test
+    void actionTypesAreGenpys() throws Exception {
+        try (RosFixture ros = RosFixture.start(tmp)) {
+            StringBuilder names = new StringBuilder();
+            for (MessageType<?> t : ACTION_TYPES) {
+                names.append(names.length() == 0 ? "" : " ").append(t.name());
+            }
+            String script = GENPY_REFERENCE + """
+                    for name in 'NAMES'.split():
+                        print('MD5', name, roslib.message.get_message_class(name)._md5sum)
+                    """;
+            String out = ros.python("genpy_actions.py",
+                    ActionServerTest.withMessages(script.replace("NAMES", names))).awaitExit();
+            Map<String, String> genpyMd5 = new LinkedHashMap<>();
+            Map<String, String> ours = new LinkedHashMap<>();
+            Map<String, String[]> reference = new LinkedHashMap<>();
+            for (String line : out.split("\n")) {
+                String[] parts = line.split(" ");
+                if (parts.length == 4 && parts[0].equals("TYPE")) {
+                    reference.put(parts[1], new String[] {parts[2], parts[3]});
+                } else if (parts.length == 3 && parts[0].equals("MD5")) {
+                    genpyMd5.put(parts[1], parts[2]);
+                }
+            }
+            for (MessageType<?> t : ACTION_TYPES) {
+                ours.put(t.name(), t.md5sum());
+            }
+            assertEquals(genpyMd5, ours, out);
+            for (Map.Entry<String, String> e : NOETIC_CONTROL_MSGS.entrySet()) {
+                assertEquals(e.getValue(), ours.get(e.getKey()), e.getKey() + "'s md5sum is Noetic's");
+            }
+            assertEquals(ACTION_TYPES.size(), reference.size(), out);
+            for (MessageType<?> t : ACTION_TYPES) {
+                String[] ref = reference.get(t.name());
+                String fullText = new String(HexFormat.of().parseHex(ref[0]), java.nio.charset.StandardCharsets.UTF_8);
+                assertEquals(fullText, t.definition(), t.name() + "'s full definition");
+                roundTrip(t, HexFormat.of().parseHex(ref[1]));
+            }
+            assertEquals(FollowJointTrajectoryGoal.TYPE, FollowJointTrajectory.TYPE.goal());
+            assertEquals(FollowJointTrajectoryResult.TYPE, FollowJointTrajectory.TYPE.result());
+            assertEquals(FollowJointTrajectoryFeedback.TYPE, FollowJointTrajectory.TYPE.feedback());
+            assertEquals(CartImpActionGoal.TYPE, CartImp.TYPE.actionGoal());
         }
     }
 

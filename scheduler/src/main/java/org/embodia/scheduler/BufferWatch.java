@@ -20,6 +20,14 @@ public interface BufferWatch extends AutoCloseable {
      */
     Message<?> latest();
 
+    /**
+     * The {@link System#nanoTime()} at which the loop sent the message {@link #latest()} returned; 0 before any. A
+     * bridge stamps what it forwards with it, so its readers can tell the age of the data.
+     *
+     * @since 1.9
+     */
+    long sentNanos();
+
     /** Messages taken by {@link #latest()} so far: a reader sees a new one when this grows. */
     long received();
 

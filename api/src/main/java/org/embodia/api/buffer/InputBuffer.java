@@ -20,6 +20,8 @@ public final class InputBuffer<M extends Message<M>> {
     private final String name;
     private final Class<M> type;
     private final Object[] slots;
+    /** Per slot, System.nanoTime() of the send that filled it; null when the buffer is not stamped. */
+    private final long[] sentNanos;
     /** Index of the slot between writer and reader, with {@link #DIRTY} set when it holds an unread message. */
     private final AtomicInteger middle = new AtomicInteger(1);
     private int back;
@@ -29,9 +31,21 @@ public final class InputBuffer<M extends Message<M>> {
     private volatile OutputBuffer<M> writer;
 
     public InputBuffer(String name, Class<M> type, Supplier<M> factory) {
+        this(name, type, factory, false);
+    }
+
+    /**
+     * An input buffer that, if {@code stamped}, also records when each message was sent ({@link #sentNanos()}): for a
+     * reader off the loop that reports latency, such as a bridge to another middleware. It costs the writer one
+     * {@link System#nanoTime()} per send.
+     *
+     * @since 1.2
+     */
+    public InputBuffer(String name, Class<M> type, Supplier<M> factory, boolean stamped) {
         this.name = name;
         this.type = type;
         this.slots = new Object[] {factory.get(), factory.get(), factory.get()};
+        this.sentNanos = stamped ? new long[3] : null;
     }
 
     public String name() {
@@ -75,6 +89,16 @@ public final class InputBuffer<M extends Message<M>> {
         return (M) slots[front];
     }
 
+    /**
+     * The {@link System#nanoTime()} at which the writer sent this iteration's message; 0 before any, or when the buffer
+     * is not stamped.
+     *
+     * @since 1.2
+     */
+    public long sentNanos() {
+        return sentNanos == null || !everReceived ? 0 : sentNanos[front];
+    }
+
     /** The output buffer that writes here, or null. */
     public OutputBuffer<M> writer() {
         return writer;
@@ -84,6 +108,9 @@ public final class InputBuffer<M extends Message<M>> {
     @SuppressWarnings("unchecked")
     void deliver(M source) {
         ((M) slots[back]).copyFrom(source);
+        if (sentNanos != null) {
+            sentNanos[back] = System.nanoTime();
+        }
         back = middle.getAndSet(back | DIRTY) & INDEX;
     }
 

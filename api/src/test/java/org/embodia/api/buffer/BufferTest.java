@@ -62,6 +62,27 @@ class BufferTest {
     }
 
     @Test
+    void aStampedBufferTellsWhenItsMessageWasSent() {
+        InputBuffer<Pose> stamped = new InputBuffer<>("status", Pose.class, Pose::new, true);
+        out.connect(in);
+        out.connect(stamped);
+        assertEquals(0, stamped.sentNanos(), "no message yet");
+        long before = System.nanoTime();
+        out.message().set(1);
+        out.send();
+        long after = System.nanoTime();
+        stamped.receive();
+        in.receive();
+        assertTrue(stamped.sentNanos() >= before && stamped.sentNanos() <= after, "stamped between the calls around send");
+        long first = stamped.sentNanos();
+        assertEquals(first, stamped.sentNanos(), "the stamp stays with the iteration's message");
+        out.send();
+        stamped.receive();
+        assertTrue(stamped.sentNanos() >= after, "the next message carries its own stamp");
+        assertEquals(0, in.sentNanos(), "an unstamped buffer records nothing");
+    }
+
+    @Test
     void messagesAreCopiedNotShared() {
         out.connect(in);
         Pose source = new Pose();

@@ -1,19 +1,15 @@
 package org.embodia.bench.web;
 
-import java.io.BufferedReader;
-import java.io.BufferedWriter;
+import static org.embodia.bench.console.ProfileConsole.ending;
+
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,11 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLongArray;
-import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 import java.util.logging.Level;
@@ -40,6 +32,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.embodia.bench.console.ProfileConsole;
+import org.embodia.bench.console.RtTiming;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -66,8 +60,6 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 public final class WebOverheadBench {
     private static final Pattern ADDRESS = Pattern.compile("web view: (http://127\\.0\\.0\\.1:\\d+/)\\?token=([0-9a-f]+)");
-    private static final Pattern ACTIVITY = Pattern.compile("activity rt .*: (\\d+) cycles, (\\d+) overruns");
-    private static final Pattern P50_P99 = Pattern.compile("p50 ([\\d.]+)\\s+p99 ([\\d.]+)");
     private static final long GENEROUS_SECONDS = 180;
     /** Between a phase's clients connecting and its window: their start-up (page load, first frames) is not the view's pace. */
     private static final long SETTLE_SECONDS = 5;
@@ -124,8 +116,8 @@ public final class WebOverheadBench {
         Files.createDirectories(LOG_DIR);
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<Sample> samples = new ArrayList<>();
-        try (Console velma = new Console(List.of(java, "-Dorg.osgi.service.http.port=" + freePort(), "-jar", "run-configs/target/velma-sim.jar"),
-                LOG_DIR.resolve("velma-sim.log"))) {
+        try (ProfileConsole velma = new ProfileConsole("velma-sim",
+                List.of(java, "-Dorg.osgi.service.http.port=" + freePort(), "-jar", "run-configs/target/velma-sim.jar"), LOG_DIR.resolve("velma-sim.log"))) {
             Matcher address = velma.await(ADDRESS, GENEROUS_SECONDS);
             String base = address.group(1);
             String page = base + "?token=" + address.group(2);
@@ -168,45 +160,15 @@ public final class WebOverheadBench {
      * The phase's window, its clients already connected: settle, reset, wait, diag; the CPU each process took in it, and
      * the note on the clients at its end.
      */
-    private static Sample timed(Console velma, int round, Phase phase, int seconds, Supplier<String> note) throws Exception {
+    private static Sample timed(ProfileConsole velma, int round, Phase phase, int seconds, Supplier<String> note) throws Exception {
         Thread.sleep(SETTLE_SECONDS * 1000);
         velma.ask("agent:reset core", ending("diagnostics reset"), 30);
-        CpuClock start = CpuClock.now(velma.process);
+        CpuClock start = CpuClock.now(velma.process());
         Thread.sleep(seconds * 1000L);
-        List<String> diag = velma.ask("agent:diag core", WebOverheadBench::hasRtCompute, 30);
-        CpuClock end = CpuClock.now(velma.process);
-        Matcher activity = null;
-        double periodP99 = Double.NaN;
-        for (String line : diag) {
-            Matcher m = P50_P99.matcher(line);
-            if (activity == null) {
-                Matcher a = ACTIVITY.matcher(line);
-                activity = a.find() ? a : null;
-            } else if (line.trim().startsWith("period") && m.find()) {
-                periodP99 = Double.parseDouble(m.group(2));
-            } else if (line.trim().startsWith("compute") && m.find()) {
-                return new Sample(round, phase, Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)), periodP99,
-                        Long.parseLong(activity.group(2)), start.to(end), note.get());
-            }
-        }
-        throw new IllegalStateException("no compute line for activity rt in agent:diag core:\n" + String.join("\n", diag));
-    }
-
-    /** An answer is complete at the line that holds the text. */
-    private static Predicate<List<String>> ending(String text) {
-        return lines -> !lines.isEmpty() && lines.get(lines.size() - 1).contains(text);
-    }
-
-    /** agent:diag's lines so far hold the activity rt's compute line (the first after its own line). */
-    private static boolean hasRtCompute(List<String> lines) {
-        boolean rt = false;
-        for (String l : lines) {
-            rt |= ACTIVITY.matcher(l).find();
-            if (rt && l.trim().startsWith("compute")) {
-                return true;
-            }
-        }
-        return false;
+        List<String> diag = velma.ask("agent:diag core", RtTiming::complete, 30);
+        CpuClock end = CpuClock.now(velma.process());
+        RtTiming rt = RtTiming.parse(diag);
+        return new Sample(round, phase, rt.p50(), rt.p99(), rt.periodP99(), rt.overruns(), start.to(end), note.get());
     }
 
     private static void report(List<Sample> samples, int rounds, int seconds, int clients) {
@@ -281,94 +243,6 @@ public final class WebOverheadBench {
             }
             double wall = end.nanos - nanos;
             return new Cpu(100 * spent[0] / wall, 100 * spent[1] / wall, 100 * spent[2] / wall, 100 * spent[3] / wall);
-        }
-    }
-
-    /** velma-sim's JVM, its Gogo console on our pipe: commands in, its output logged and read line by line. */
-    static final class Console implements AutoCloseable {
-        final Process process;
-        private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-        private final Writer in;
-        private final Path log;
-
-        Console(List<String> command, Path log) throws IOException {
-            this.log = log;
-            process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
-            Thread reader = new Thread(() -> {
-                try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-                        BufferedWriter file = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
-                    for (String l; (l = out.readLine()) != null;) {
-                        file.write(l);
-                        file.newLine();
-                        file.flush();
-                        lines.add(l);
-                    }
-                } catch (IOException e) {
-                    lines.add("web bench: velma-sim's output: " + e);
-                }
-            }, "velma-sim output");
-            reader.setDaemon(true);
-            reader.start();
-        }
-
-        /** The first line (from those not yet read) that the pattern finds. */
-        Matcher await(Pattern pattern, long seconds) throws InterruptedException {
-            List<String> read = read("velma-sim's start", lines -> !lines.isEmpty() && pattern.matcher(lines.get(lines.size() - 1)).find(), seconds);
-            Matcher m = pattern.matcher(read.get(read.size() - 1));
-            m.find();
-            return m;
-        }
-
-        /** Sends a command and returns its answer's lines, up to those that pass {@code complete}; a failed command is an error. */
-        List<String> ask(String command, Predicate<List<String>> complete, long seconds) throws IOException, InterruptedException {
-            in.write(command + "\n");
-            in.flush();
-            return read(command, complete, seconds);
-        }
-
-        private List<String> read(String what, Predicate<List<String>> complete, long seconds) throws InterruptedException {
-            List<String> read = new ArrayList<>();
-            long deadline = System.nanoTime() + seconds * 1_000_000_000L;
-            while (!complete.test(read)) {
-                read.add(next(what, deadline));
-            }
-            return read;
-        }
-
-        /** The next line of output; Gogo's answer to a failed command, velma-sim's end or the deadline are errors. */
-        private String next(String what, long deadline) throws InterruptedException {
-            while (true) {
-                String l = lines.poll(100, TimeUnit.MILLISECONDS);
-                if (l != null) {
-                    if (l.contains("gogo: ")) {
-                        throw new IllegalStateException(what + ": " + l);
-                    }
-                    return l;
-                }
-                if (!process.isAlive()) {
-                    throw new IllegalStateException(what + ": velma-sim ended, exit " + process.exitValue() + " (see " + log + ")");
-                }
-                if (System.nanoTime() - deadline > 0) {
-                    throw new IllegalStateException(what + ": no answer in time (see " + log + ")");
-                }
-            }
-        }
-
-        /** The console's end stops the framework; SIGTERM, then SIGKILL, if it does not. */
-        @Override
-        public void close() throws InterruptedException {
-            try {
-                in.close();
-            } catch (IOException e) {
-                // The pipe is gone with the process.
-            }
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroy();
-                if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                    process.destroyForcibly().waitFor();
-                }
-            }
         }
     }
 

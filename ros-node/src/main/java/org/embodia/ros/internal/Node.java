@@ -15,14 +15,18 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.embodia.ros.ActionHandler;
+import org.embodia.ros.ActionType;
 import org.embodia.ros.Message;
 import org.embodia.ros.MessageHandler;
 import org.embodia.ros.MessageType;
+import org.embodia.ros.RosActionServer;
 import org.embodia.ros.RosException;
 import org.embodia.ros.RosNode;
 import org.embodia.ros.RosPublisher;
@@ -61,6 +65,7 @@ public final class Node implements RosNode {
     private final Map<String, Publication<?>> publications = new ConcurrentHashMap<>();
     private final Map<String, Subscription<?>> subscriptions = new ConcurrentHashMap<>();
     private final Map<String, ServiceServerImpl<?, ?>> services = new ConcurrentHashMap<>();
+    private final Set<ActionServerImpl<?, ?, ?>> actionServers = ConcurrentHashMap.newKeySet();
     private final AtomicInteger connectionIds = new AtomicInteger();
     private volatile boolean closed;
     private volatile boolean masterReachable = true;
@@ -194,9 +199,15 @@ public final class Node implements RosNode {
 
     @Override
     public <M extends Message<M>> RosPublisher<M> advertise(String topic, MessageType<M> type, boolean latch) {
+        return advertise(topic, type, latch, false);
+    }
+
+    /** Advertises {@code topic}; a queued publisher sends every message to every subscriber (see Publication). */
+    <M extends Message<M>> RosPublisher<M> advertise(String topic, MessageType<M> type, boolean latch,
+            boolean queued) {
         checkOpen();
         String resolved = resolve(topic);
-        Publication<M> p = new Publication<>(this, resolved, type, latch);
+        Publication<M> p = new Publication<>(this, resolved, type, latch, queued);
         if (publications.putIfAbsent(resolved, p) != null) {
             throw new IllegalStateException(name + " already publishes " + resolved);
         }
@@ -257,6 +268,13 @@ public final class Node implements RosNode {
     }
 
     @Override
+    public <G extends Message<G>, R extends Message<R>, F extends Message<F>> RosActionServer actionServer(
+            String name, ActionType<G, R, F> type, ActionHandler<G, R, F> handler) {
+        checkOpen();
+        return ActionServerImpl.start(this, resolve(name), type, handler);
+    }
+
+    @Override
     public Map<String, String> publishedTopics(String subgraph) {
         Object value = masterValue("getPublishedTopics", name, subgraph);
         Map<String, String> topics = new LinkedHashMap<>();
@@ -300,6 +318,14 @@ public final class Node implements RosNode {
         if (subscriptions.remove(s.topic(), s)) {
             quietly("unregisterSubscriber", name, s.topic(), uri.toString());
         }
+    }
+
+    void addActionServer(ActionServerImpl<?, ?, ?> s) {
+        actionServers.add(s);
+    }
+
+    void removeActionServer(ActionServerImpl<?, ?, ?> s) {
+        actionServers.remove(s);
     }
 
     void removeService(ServiceServerImpl<?, ?> s) {
@@ -616,6 +642,9 @@ public final class Node implements RosNode {
             closed = true;
         }
         watch.interrupt();
+        for (ActionServerImpl<?, ?, ?> a : List.copyOf(actionServers)) {
+            a.close();
+        }
         for (Publication<?> p : List.copyOf(publications.values())) {
             p.close();
         }

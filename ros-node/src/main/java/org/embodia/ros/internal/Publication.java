@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 import org.embodia.ros.Message;
@@ -19,16 +20,25 @@ import org.embodia.ros.RosPublisher;
  * A published topic. {@link #publish} copies into a triple buffer and unparks the topic's sender thread, which
  * serializes the newest message once and hands the frame to each connection's own triple buffer; each connection's
  * thread writes the newest frame it has, so a slow subscriber delays no one else.
+ *
+ * <p>A queued publication (an action server's results and feedback, where each message counts) serializes each
+ * message in {@link #publish} instead and queues the frame for every connection, up to {@link #QUEUE_LIMIT} frames
+ * behind, after which a connection's oldest frames are dropped.
  */
 final class Publication<M extends Message<M>> implements RosPublisher<M> {
     private static final System.Logger LOG = System.getLogger(Publication.class.getName());
     private static final PubConnection[] NONE = new PubConnection[0];
+    /** How many frames a queued publication keeps for a subscriber that does not keep up, as rospy's queue_size. */
+    static final int QUEUE_LIMIT = 1000;
 
     private final Node node;
     private final String topic;
     private final MessageType<M> type;
     private final boolean latch;
+    private final boolean queued;
     private final TripleBuffer<M> handOver;
+    /** A queued publication's frames, serialized by publish, for the sender. */
+    private final ConcurrentLinkedQueue<ByteBuffer> frames = new ConcurrentLinkedQueue<>();
     private final Thread sender;
     private final ConcurrentLinkedQueue<PubConnection> joining = new ConcurrentLinkedQueue<>();
     /** The connections the sender serves; written by the sender thread only. */
@@ -39,11 +49,12 @@ final class Publication<M extends Message<M>> implements RosPublisher<M> {
     private ByteBuffer frame = Frames.allocate(256);
     private boolean hasFrame;
 
-    Publication(Node node, String topic, MessageType<M> type, boolean latch) {
+    Publication(Node node, String topic, MessageType<M> type, boolean latch, boolean queued) {
         this.node = node;
         this.topic = topic;
         this.type = type;
         this.latch = latch;
+        this.queued = queued;
         this.handOver = new TripleBuffer<>(type.create(), type.create(), type.create());
         this.sender = new Thread(this::sendLoop, "ros " + node.name() + " publish " + topic);
         sender.setDaemon(true);
@@ -73,8 +84,16 @@ final class Publication<M extends Message<M>> implements RosPublisher<M> {
         if (closed) {
             return;
         }
-        handOver.back().copyFrom(message);
-        handOver.publish();
+        if (queued) {
+            int size = message.serializedSize();
+            ByteBuffer f = Frames.allocate(4 + size);
+            f.putInt(size);
+            message.serialize(f);
+            frames.add(f.flip());
+        } else {
+            handOver.back().copyFrom(message);
+            handOver.publish();
+        }
         LockSupport.unpark(sender);
     }
 
@@ -147,10 +166,18 @@ final class Publication<M extends Message<M>> implements RosPublisher<M> {
         reply.put("latching", latch ? "1" : "0");
         reply.put("message_definition", type.definition());
         reply.put("topic", topic);
-        ConnectionHeader.write(out, reply);
-        PubConnection connection = new PubConnection(topic, sender, socket, header.getOrDefault("callerid", "?"), connectionId);
+        PubConnection connection = new PubConnection(topic, sender, socket, header.getOrDefault("callerid", "?"),
+                connectionId, queued);
+        // joins before the subscriber has the header: a message it asks for once connected (an action's result for
+        // the goal it sends) is published after the connection is among those the sender serves
         joining.add(connection);
         LockSupport.unpark(sender);
+        try {
+            ConnectionHeader.write(out, reply);
+        } catch (IOException e) {
+            connection.close();
+            throw e;
+        }
         if (closed) {
             connection.close();
         }
@@ -159,6 +186,10 @@ final class Publication<M extends Message<M>> implements RosPublisher<M> {
 
     private void sendLoop() {
         while (!closed) {
+            if (queued) {
+                sendQueued();
+                continue;
+            }
             M message = handOver.take();
             if (message != null) {
                 try {
@@ -181,6 +212,23 @@ final class Publication<M extends Message<M>> implements RosPublisher<M> {
             if (!handOver.hasNew() && joining.isEmpty() && !closed) {
                 LockSupport.park(this);
             }
+        }
+    }
+
+    /** A queued publication's turn: admits connections first, so that each frame reaches all that have joined. */
+    private void sendQueued() {
+        admitAndPrune();
+        ByteBuffer f;
+        while ((f = frames.poll()) != null) {
+            frame = f;
+            hasFrame = true;
+            messagesSent++;
+            for (PubConnection c : connections) {
+                c.offer(f);
+            }
+        }
+        if (frames.isEmpty() && joining.isEmpty() && !closed) {
+            LockSupport.park(this);
         }
     }
 
@@ -216,23 +264,36 @@ final class Publication<M extends Message<M>> implements RosPublisher<M> {
         final Socket socket;
         final String callerId;
         final int id;
-        private final TripleBuffer<ByteBuffer> frames =
-                new TripleBuffer<>(Frames.allocate(256), Frames.allocate(256), Frames.allocate(256));
+        private final TripleBuffer<ByteBuffer> frames;
+        /** A queued connection's frames, shared with the others' queues and never changed. */
+        private final ConcurrentLinkedQueue<ByteBuffer> queue;
+        private final AtomicInteger queueLength = new AtomicInteger();
+        private boolean dropReported;
         private volatile Thread thread;
         volatile boolean closed;
         volatile long bytesSent;
         volatile long messages;
 
-        PubConnection(String topic, Thread sender, Socket socket, String callerId, int id) {
+        PubConnection(String topic, Thread sender, Socket socket, String callerId, int id, boolean queued) {
             this.topic = topic;
             this.sender = sender;
             this.socket = socket;
             this.callerId = callerId;
             this.id = id;
+            this.queue = queued ? new ConcurrentLinkedQueue<>() : null;
+            this.frames = queued ? null
+                    : new TripleBuffer<>(Frames.allocate(256), Frames.allocate(256), Frames.allocate(256));
         }
 
-        /** Called by the sender: copies the frame (0 to its limit) and wakes the writer. */
+        /**
+         * Called by the sender: copies the frame (0 to its limit), or queues it when the connection is queued, and
+         * wakes the writer.
+         */
         void offer(ByteBuffer source) {
+            if (queue != null) {
+                enqueue(source);
+                return;
+            }
             int length = source.limit();
             ByteBuffer b = frames.back();
             if (b.capacity() < length) {
@@ -249,12 +310,39 @@ final class Publication<M extends Message<M>> implements RosPublisher<M> {
             }
         }
 
+        private void enqueue(ByteBuffer frame) {
+            queue.add(frame);
+            if (queueLength.incrementAndGet() > QUEUE_LIMIT && queue.poll() != null) {
+                queueLength.decrementAndGet();
+                if (!dropReported) {
+                    dropReported = true;
+                    LOG.log(System.Logger.Level.WARNING, "{0}: subscriber {1} is more than {2} messages behind; "
+                            + "dropping its oldest", topic, callerId, String.valueOf(QUEUE_LIMIT));
+                }
+            }
+            Thread t = thread;
+            if (t != null) {
+                LockSupport.unpark(t);
+            }
+        }
+
+        private ByteBuffer next() {
+            if (queue == null) {
+                return frames.take();
+            }
+            ByteBuffer f = queue.poll();
+            if (f != null) {
+                queueLength.decrementAndGet();
+            }
+            return f;
+        }
+
         void run() {
             thread = Thread.currentThread();
             try {
                 OutputStream out = socket.getOutputStream();
                 while (!closed) {
-                    ByteBuffer f = frames.take();
+                    ByteBuffer f = next();
                     if (f == null) {
                         LockSupport.park(this);
                         continue;

@@ -6,8 +6,9 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The definition texts of this package's types: the .msg and .srv files of Debian's ROS packages, copied unchanged
- * into this bundle under ros-msgs/&lt;package&gt;/.
+ * The definition texts of this package's types under ros-msgs/&lt;package&gt;/ in this bundle: the .msg and .srv files
+ * of Debian's ROS packages, copied unchanged; control_msgs' written from ROS Noetic's definitions, and
+ * embodia_velma_msgs' our own, each action's .msg files as actionlib's genaction makes them from its .action file.
  */
 final class Definitions {
     private Definitions() {

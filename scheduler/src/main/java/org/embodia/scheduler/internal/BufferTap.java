@@ -51,7 +51,7 @@ final class BufferTap implements BufferWatch {
         if (now != tapped) {
             detach();
             if (now != null) {
-                tap = new InputBuffer(buffer, now.type(), () -> create(now.type()));
+                tap = new InputBuffer(buffer, now.type(), () -> create(now.type()), true);
                 now.connect(tap);
                 tapped = now;
             }
@@ -63,6 +63,11 @@ final class BufferTap implements BufferWatch {
             received++;
         }
         return tap.hasData() ? (Message<?>) tap.get() : null;
+    }
+
+    @Override
+    public synchronized long sentNanos() {
+        return tap == null ? 0 : tap.sentNanos();
     }
 
     @Override

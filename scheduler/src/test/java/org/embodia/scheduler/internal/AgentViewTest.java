@@ -139,6 +139,13 @@ class AgentViewTest {
             long seen = ((Value) watch.latest()).v;
             SplitAgentTest.await("newer messages", () -> ((Value) watch.latest()).v > seen + 10);
             assertTrue(watch.received() > 1);
+            long before = System.nanoTime();
+            watch.latest();
+            SplitAgentTest.await("a message sent after now", () -> {
+                watch.latest();
+                return watch.sentNanos() > before;
+            });
+            assertTrue(watch.sentNanos() <= System.nanoTime(), "a message is not sent in the future");
 
             agent.removeSubsystem(first, service(1));
             agent.addSubsystem(writer(1_000_000), service(3));
