@@ -68,7 +68,7 @@ public final class RosConnector implements AutoCloseable {
             } catch (RosException e) {
                 if (!e.getMessage().equals(reported)) {
                     reported = e.getMessage();
-                    problems.accept(reported + "; trying again every " + retry.toSeconds() + " s");
+                    problems.accept(reported + "; trying again every " + seconds(retry) + " s");
                 }
                 try {
                     Thread.sleep(retry.toMillis());
@@ -91,6 +91,11 @@ public final class RosConnector implements AutoCloseable {
             }
             return;
         }
+    }
+
+    private static String seconds(Duration d) {
+        long ms = d.toMillis();
+        return ms % 1000 == 0 ? Long.toString(ms / 1000) : Double.toString(ms / 1000.0);
     }
 
     /** Stops trying and closes the node if it started. */

@@ -30,7 +30,8 @@ final class RosFixture implements AutoCloseable {
             + "python3-rosmsg python3-rosmaster python3-rosnode ros-std-msgs python3-std-msgs ros-std-srvs "
             + "python3-std-srvs ros-sensor-msgs python3-sensor-msgs ros-geometry-msgs python3-geometry-msgs "
             + "ros-tf2-msgs python3-tf2-msgs ros-diagnostic-msgs python3-diagnostic-msgs ros-nav-msgs python3-nav-msgs "
-            + "ros-trajectory-msgs python3-trajectory-msgs ros-actionlib-msgs python3-actionlib-msgs";
+            + "ros-trajectory-msgs python3-trajectory-msgs ros-actionlib-msgs python3-actionlib-msgs "
+            + "python3-actionlib python3-genpy";
     static final String PYTHON = "/usr/bin/python3";
     static final Duration DEADLINE = Duration.ofSeconds(60);
     static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
@@ -52,7 +53,7 @@ final class RosFixture implements AutoCloseable {
         }
         if (!toolsPresent) {
             fail("ROS 1's tools are not installed: these tests run Debian's rosmaster, rostopic, rosservice, rosmsg, "
-                    + "rossrv, rosnode and rospy. Install them with: apt-get install " + DEBIAN_PACKAGES);
+                    + "rossrv, rosnode, rospy, actionlib and genpy. Install them with: apt-get install " + DEBIAN_PACKAGES);
         }
     }
 
@@ -65,7 +66,7 @@ final class RosFixture implements AutoCloseable {
         try {
             Process p = new ProcessBuilder(PYTHON, "-c", "import rospy, std_msgs.msg, std_srvs.srv, sensor_msgs.msg, "
                     + "geometry_msgs.msg, tf2_msgs.msg, diagnostic_msgs.msg, nav_msgs.msg, trajectory_msgs.msg, "
-                    + "actionlib_msgs.msg").redirectErrorStream(true).start();
+                    + "actionlib_msgs.msg, actionlib, genpy").redirectErrorStream(true).start();
             p.getInputStream().readAllBytes();
             return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
         } catch (IOException e) {

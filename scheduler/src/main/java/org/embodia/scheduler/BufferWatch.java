@@ -1,6 +1,7 @@
 package org.embodia.scheduler;
 
 import org.embodia.api.buffer.Message;
+import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * A reader of one buffer's messages outside the loop, for a view or a bridge. It taps the output that writes the
@@ -9,6 +10,7 @@ import org.embodia.api.buffer.Message;
  *
  * @since 1.8
  */
+@ProviderType
 public interface BufferWatch extends AutoCloseable {
     String subsystem();
 

@@ -149,6 +149,9 @@ final class Subscription<M extends Message<M>> implements RosSubscriber<M> {
     private void deliver(M message) {
         synchronized (deliverLock) {
             received++;
+            // Polled first: a handler that signals a waiting reader must find the message there.
+            latest.back().copyFrom(message);
+            latest.publish();
             if (handler != null) {
                 try {
                     handler.onMessage(message);
@@ -156,8 +159,6 @@ final class Subscription<M extends Message<M>> implements RosSubscriber<M> {
                     LOG.log(System.Logger.Level.ERROR, topic + ": the message handler failed", e);
                 }
             }
-            latest.back().copyFrom(message);
-            latest.publish();
         }
     }
 

@@ -56,13 +56,17 @@ public final class VelmaRosInterface {
     static final double DEFAULT_TF_RATE = 50;
     static final double DEFAULT_DIAGNOSTICS_RATE = 1;
     static final double DEFAULT_SERVICE_TIMEOUT = 30;
+    /** How long after a status's due send the publisher first looks for it: the cycle's own time to send it. */
+    static final long LEAD_NANOS = 200_000;
+    /** How often the publisher looks again while the due status has not come. */
+    static final long RETRY_NANOS = 100_000;
 
     private final BundleContext context;
     private final VelmaTaskInterface task;
     private final Agent agent;
     private final double jointStatesRate;
     private final int tfEvery;
-    private final int diagnosticsEvery;
+    private final long diagnosticsPeriod;
     private final Duration serviceTimeout;
     private final RosConnector connector;
     private final List<AutoCloseable> parts = new ArrayList<>();
@@ -80,7 +84,7 @@ public final class VelmaRosInterface {
         InetAddress host = address(String.valueOf(config.getOrDefault("host", "127.0.0.1")));
         jointStatesRate = rate(config, "joint_states_rate", DEFAULT_JOINT_STATES_RATE);
         tfEvery = every(rate(config, "tf_rate", DEFAULT_TF_RATE));
-        diagnosticsEvery = every(rate(config, "diagnostics_rate", DEFAULT_DIAGNOSTICS_RATE));
+        diagnosticsPeriod = (long) (1e9 / rate(config, "diagnostics_rate", DEFAULT_DIAGNOSTICS_RATE));
         serviceTimeout = Duration.ofMillis((long) (1000 * rate(config, "service_timeout", DEFAULT_SERVICE_TIMEOUT)));
         System.out.println("ros_interface/a: connecting to the ROS master at " + master);
         connector = RosConnector.start(master, NODE, host, Duration.ofSeconds(2), this::connected,
@@ -136,46 +140,64 @@ public final class VelmaRosInterface {
         System.out.println("ros_interface/a: node " + node.name() + " registered with " + node.masterUri());
     }
 
-    /** The publishing thread: joint states at their rate, tf, FSMs and diagnostics every so many of its ticks. */
+    /**
+     * The publishing thread: joint states at their rate, phase-locked to the loop so that each goes out just after
+     * the cycle that measured it (at {@link #LEAD_NANOS} past the due send, then every {@link #RETRY_NANOS} until it
+     * came); tf with every so many joint states, the FSMs with each, diagnostics at their rate.
+     */
     private void publish(RosPublisher<JointState> joints, RosPublisher<TFMessage> tf,
             RosPublisher<DiagnosticArray> diagnostics, FsmTopics fsms) {
         // Epoch time of a System.nanoTime(): ROS stamps are wall-clock, the loop's sends are stamped with nanoTime.
-        Instant now = Instant.now();
-        long epochOffset = now.getEpochSecond() * 1_000_000_000L + now.getNano() - System.nanoTime();
+        Instant start = Instant.now();
+        long epochOffset = start.getEpochSecond() * 1_000_000_000L + start.getNano() - System.nanoTime();
         VelmaJoints velma = new VelmaJoints();
         AgentDiagnostics diag = new AgentDiagnostics();
         Problems problems = new Problems();
         long period = (long) (1e9 / jointStatesRate);
-        long next = System.nanoTime();
+        long due = System.nanoTime();
+        long diagnosticsDue = due;
         long seen = 0;
+        long lastSent = 0;
+        long published = 0;
         BufferWatch watch = null;
         try {
-            for (long tick = 0; running; tick++) {
-                next += period;
-                long wait = next - System.nanoTime();
+            while (running) {
+                long wait = due - System.nanoTime();
                 if (wait > 0) {
                     LockSupport.parkNanos(wait);
-                } else {
-                    next = System.nanoTime();
                 }
+                long now = System.nanoTime();
                 try {
                     if (watch == null) {
                         watch = agent.watch(CS, "status");
                     }
-                    if (watch.latest() instanceof BodyStatus status && watch.received() != seen) {
+                    boolean fresh = watch.latest() instanceof BodyStatus && watch.received() != seen;
+                    long sent = watch.sentNanos();
+                    if (fresh && (published == 0 || sent - lastSent >= period * 9 / 10 || now - due > period / 2)) {
+                        BodyStatus status = (BodyStatus) watch.latest();
                         seen = watch.received();
-                        long stamp = watch.sentNanos() + epochOffset;
+                        lastSent = sent;
+                        long stamp = sent + epochOffset;
                         joints.publish(velma.jointState(status, stamp));
-                        if (tick % tfEvery == 0) {
+                        if (published++ % tfEvery == 0) {
                             tf.publish(velma.transforms(status, stamp));
                         }
+                        fsms.publish();
+                        due = Math.max(sent + period + LEAD_NANOS, now + RETRY_NANOS);
+                    } else if (now - due > period / 2) {
+                        // Nothing new for half a period: the loop is paused or slowed; look again a period later.
+                        fsms.publish();
+                        due = now + period;
+                    } else {
+                        due = now + RETRY_NANOS;
                     }
-                    fsms.publish();
-                    if (tick % diagnosticsEvery == 0) {
-                        diagnostics.publish(diag.of(agent, System.nanoTime() + epochOffset));
+                    if (now - diagnosticsDue >= 0) {
+                        diagnostics.publish(diag.of(agent, now + epochOffset));
+                        diagnosticsDue = now + diagnosticsPeriod;
                     }
                 } catch (RuntimeException e) {
                     problems.report(e);
+                    due = now + period;
                 }
             }
         } finally {
