@@ -5,16 +5,13 @@ import static org.embodia.bench.console.ProfileConsole.ending;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -27,10 +24,10 @@ import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import org.embodia.bench.console.ProfileConsole;
 import org.embodia.bench.console.RtTiming;
+import org.embodia.bench.console.Scratch;
 
 /**
  * {@code ./embodia bench ros [--rounds 3] [--seconds 20]}: what ros_interface/a costs velma-sim's real-time loop, and
@@ -94,12 +91,12 @@ public final class RosBench {
         // Ctrl-C skips main's finally: what this JVM started goes with it all the same.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
-            deleteTree(rosHome);
+            Scratch.deleteTree(rosHome, "ros bench");
         }));
         Files.createDirectories(LOG_DIR);
         // Each round's subscriber appends to it: this run's alone.
         Files.deleteIfExists(LOG_DIR.resolve("subscriber.log"));
-        int masterPort = freePort();
+        int masterPort = Scratch.freePort();
         String master = "http://127.0.0.1:" + masterPort;
         Map<String, String> rosEnv = Map.of("ROS_HOME", rosHome.toString(), "ROS_MASTER_URI", master, "ROS_IP", "127.0.0.1");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -108,7 +105,7 @@ public final class RosBench {
         try {
             awaitMaster(roscore, masterPort);
             try (ProfileConsole velma = new ProfileConsole("velma-sim",
-                    List.of(java, "-Dorg.osgi.service.http.port=" + freePort(), "-jar", "run-configs/target/velma-sim.jar"), LOG_DIR.resolve("velma-sim.log"))) {
+                    List.of(java, "-Dorg.osgi.service.http.port=" + Scratch.freePort(), "-jar", "run-configs/target/velma-sim.jar"), LOG_DIR.resolve("velma-sim.log"))) {
                 // Gogo's shell starts last (start level 100): at its banner the agent: and ros: commands are there.
                 velma.await(Pattern.compile("Welcome to Apache Felix Gogo"), GENEROUS_SECONDS);
                 System.err.printf(Locale.ROOT, "ros bench: roscore at %s, velma-sim started (logs: %s); waiting for 5 s without an overrun...%n", master,
@@ -139,7 +136,7 @@ public final class RosBench {
             }
         } finally {
             stop(roscore);
-            deleteTree(rosHome);
+            Scratch.deleteTree(rosHome, "ros bench");
         }
         report(samples, rounds, seconds);
     }
@@ -253,23 +250,6 @@ public final class RosBench {
         if (!roscore.waitFor(20, TimeUnit.SECONDS)) {
             roscore.descendants().forEach(ProcessHandle::destroyForcibly);
             roscore.destroyForcibly().waitFor();
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
-    }
-
-    private static void deleteTree(Path root) {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(root)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException | UncheckedIOException e) {
-            System.err.println("ros bench: could not delete " + root + ": " + e);
         }
     }
 

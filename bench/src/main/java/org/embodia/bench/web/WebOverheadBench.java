@@ -4,8 +4,6 @@ import static org.embodia.bench.console.ProfileConsole.ending;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,7 +13,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -30,10 +27,10 @@ import java.util.logging.Logger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import org.embodia.bench.console.ProfileConsole;
 import org.embodia.bench.console.RtTiming;
+import org.embodia.bench.console.Scratch;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -111,13 +108,13 @@ public final class WebOverheadBench {
         // Ctrl-C skips main's finally: what this JVM started goes with it all the same.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
-            deleteTree(scratch);
+            Scratch.deleteTree(scratch, "web bench");
         }));
         Files.createDirectories(LOG_DIR);
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<Sample> samples = new ArrayList<>();
         try (ProfileConsole velma = new ProfileConsole("velma-sim",
-                List.of(java, "-Dorg.osgi.service.http.port=" + freePort(), "-jar", "run-configs/target/velma-sim.jar"), LOG_DIR.resolve("velma-sim.log"))) {
+                List.of(java, "-Dorg.osgi.service.http.port=" + Scratch.freePort(), "-jar", "run-configs/target/velma-sim.jar"), LOG_DIR.resolve("velma-sim.log"))) {
             Matcher address = velma.await(ADDRESS, GENEROUS_SECONDS);
             String base = address.group(1);
             String page = base + "?token=" + address.group(2);
@@ -151,7 +148,7 @@ public final class WebOverheadBench {
                 }
             }
         } finally {
-            deleteTree(scratch);
+            Scratch.deleteTree(scratch, "web bench");
         }
         report(samples, rounds, seconds, clients);
     }
@@ -200,23 +197,6 @@ public final class WebOverheadBench {
     private static double median(List<Sample> samples, ToDoubleFunction<Sample> figure) {
         double[] v = samples.stream().mapToDouble(figure).sorted().toArray();
         return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
-    }
-
-    private static void deleteTree(Path root) {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(root)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException | UncheckedIOException e) {
-            System.err.println("web bench: could not delete " + root + ": " + e);
-        }
     }
 
     /**

@@ -70,11 +70,6 @@ public final class EventStream extends HttpServlet {
         pages.add(page);
     }
 
-    /** Open pages, for the tests and the overhead bench. */
-    int pages() {
-        return pages.size();
-    }
-
     private void publish() {
         if (pages.isEmpty()) {
             return;
