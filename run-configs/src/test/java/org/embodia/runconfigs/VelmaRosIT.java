@@ -122,7 +122,7 @@ class VelmaRosIT {
         robot = new Host("velma-sim", command, ROOT, GENEROUS_SECONDS);
         // Started before roscore, the robot says so once and runs on; its interface joins when the master comes.
         robot.await(NO_MASTER, 0);
-        robot.ask("velma:status", Pattern.compile("ve_body"));
+        robot.ask("velma:ready " + GENEROUS_SECONDS, Pattern.compile("first control cycle .* after the JVM started"));
         startRoscore();
         robot.await(REGISTERED, 0);
 

@@ -1,6 +1,7 @@
 package org.embodia.ros.velma;
 
 import java.util.List;
+import java.util.Locale;
 
 import org.embodia.ros.msg.DiagnosticArray;
 import org.embodia.ros.msg.DiagnosticStatus;
@@ -65,7 +66,7 @@ final class AgentDiagnostics {
     }
 
     private static String format(double micros) {
-        return String.format(java.util.Locale.ROOT, "%.1f", micros);
+        return String.format(Locale.ROOT, "%.1f", micros);
     }
 
     private static void put(DiagnosticStatus s, String key, String value) {

@@ -1,6 +1,7 @@
 package org.embodia.ros.velma;
 
 import java.time.Duration;
+import java.util.Locale;
 
 import org.embodia.velma.cs.api.Motion;
 import org.embodia.velma.cs.api.VelmaTaskInterface;
@@ -24,13 +25,17 @@ final class Motions {
         return now;
     }
 
-    /** "reached", "aborted: why" or "still <phase> after <timeout>: detail". */
+    /** An ended motion's outcome: "reached" or "aborted: why". */
+    static String ended(Motion m) {
+        return m.phase() == Motion.Phase.DONE ? "reached" : "aborted: " + m.detail();
+    }
+
+    /** {@link #ended}'s text, or "still <phase> after <timeout>: detail" for a motion that has not ended. */
     static String outcome(Motion m, Duration timeout) {
-        return switch (m.phase()) {
-            case DONE -> "reached";
-            case ABORTED -> "aborted: " + m.detail();
-            default -> "still " + m.phase().name().toLowerCase(java.util.Locale.ROOT) + " after " + timeout.toSeconds()
-                    + " s" + (m.detail() == null || m.detail().isEmpty() ? "" : ": " + m.detail());
-        };
+        if (m.ended()) {
+            return ended(m);
+        }
+        return "still " + m.phase().name().toLowerCase(Locale.ROOT) + " after " + timeout.toSeconds() + " s"
+                + (m.detail() == null || m.detail().isEmpty() ? "" : ": " + m.detail());
     }
 }

@@ -133,7 +133,7 @@ final class TaskActions implements AutoCloseable {
                     }
                     if (m.phase() != Motion.Phase.DONE) {
                         result.errorCode = FollowJointTrajectoryResult.PATH_TOLERANCE_VIOLATED;
-                        result.errorString = Motions.outcome(m, java.time.Duration.ZERO);
+                        result.errorString = Motions.ended(m);
                         g.abort(result, result.errorString);
                         return;
                     }
@@ -205,9 +205,7 @@ final class TaskActions implements AutoCloseable {
 
     private static void actual(VelmaView v, String[] names, JointTrajectoryPoint out) {
         out.positions.resize(names.length);
-        for (int i = 0; i < names.length; i++) {
-            out.positions.set(i, position(v, VelmaJoints.NAMES.indexOf(names[i])));
-        }
+        actual(v, names, out.positions.array());
     }
 
     private static double position(VelmaView v, int k) {
@@ -277,7 +275,7 @@ final class TaskActions implements AutoCloseable {
                     g.succeed(result, "reached");
                 } else {
                     result.errorCode = CartImpResult.PATH_TOLERANCE_VIOLATED;
-                    result.errorString = Motions.outcome(m, java.time.Duration.ZERO);
+                    result.errorString = Motions.ended(m);
                     g.abort(result, result.errorString);
                 }
             } catch (InterruptedException e) {

@@ -1,6 +1,7 @@
 package org.embodia.ros.velma;
 
 import java.time.Duration;
+import java.util.function.Supplier;
 
 import org.embodia.ros.RosNode;
 import org.embodia.ros.RosServiceServer;
@@ -25,7 +26,7 @@ final class TaskServices implements AutoCloseable {
     }
 
     private static void answer(TriggerResponse r, VelmaTaskInterface task, Duration timeout,
-            java.util.function.Supplier<Motion> command) throws InterruptedException {
+            Supplier<Motion> command) throws InterruptedException {
         Motion m;
         try {
             m = command.get();

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.embodia.ros.msg.JointState;
+import org.embodia.ros.msg.Quaternion;
 import org.embodia.ros.msg.TFMessage;
 import org.embodia.ros.msg.TransformStamped;
 import org.embodia.velma.api.BodyStatus;
@@ -106,7 +107,7 @@ final class VelmaJoints {
     }
 
     /** The unit quaternion of a 4×4 row-major frame's rotation (Shepperd's method: the largest diagonal term first). */
-    static void quaternion(double[] m, org.embodia.ros.msg.Quaternion q) {
+    static void quaternion(double[] m, Quaternion q) {
         double m00 = m[0], m11 = m[5], m22 = m[10];
         double trace = m00 + m11 + m22;
         if (trace > 0) {
