@@ -6,9 +6,10 @@
  * <p>Messages implement {@link org.embodia.ros.Message}: preallocated, reused, serialized little-endian as ROS
  * does; their {@link org.embodia.ros.MessageType} computes the md5sum and the full definition from the message's
  * definition text by ROS's rules. {@link org.embodia.ros.RosPublisher#publish} copies the message into a
- * hand-over slot and returns: it never waits for the network.
+ * hand-over slot and returns: it never waits for the network. A robot's ROS interface whose node runs in a process
+ * of its own shows itself in the robot's framework as a {@link org.embodia.ros.RosInterfaceStatus}.
  */
-@Version("1.1.0")
+@Version("1.2.0")
 @Export
 package org.embodia.ros;
 

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * and runs on, then Debian's roscore, which the interface joins, then the stock tools and a rospy task script nobody adapted to Embodia — rostopic list, echo and hz, rosbag record and info,
  * examples/ros/velma_task.py with actionlib's SimpleActionClient (exit safe, a joint goal SUCCEEDED at its target, a
  * Cartesian goal, one into self collision ABORTED, relax, a NaN goal and an unknown joint REJECTED), then roscore killed
- * and started again: the interface registers anew and a task started after it moves the arm.
+ * and started again: the interface registers anew and a task started after it moves the arm. Then ros_interface/a's
+ * own process is killed: core/a runs on and starts it again, and a task moves the arm through the new one.
  */
 class VelmaRosIT {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
@@ -32,6 +33,7 @@ class VelmaRosIT {
     private static final Pattern REGISTERED = Pattern.compile("ros_interface/a: node /velma_task_cs_ros_interface registered");
     private static final Pattern NO_MASTER = Pattern.compile(
             "ros_interface/a: No ROS master answers at http://127\\.0\\.0\\.1:\\d+ .*; trying again every 2 s; core/a runs on without ROS");
+    private static final Pattern STARTED = Pattern.compile("ros_interface/a: its process (\\d+) started");
     private static final Pattern CORE_STARTED = Pattern.compile("started core service \\[/rosout\\]");
 
     @TempDir
@@ -117,10 +119,12 @@ class VelmaRosIT {
         port = freePort();
         masterUri = "http://127.0.0.1:" + port;
         run(0, GENEROUS_SECONDS, "bash", ROOT.resolve("ros-node/src/main/sh/ros-python-msgs").toString(), dir.resolve("python").toString());
-        List<String> command = new ArrayList<>(List.of(JAVA, "-Dembodia.ros.master_uri=" + masterUri,
+        List<String> command = new ArrayList<>(List.of(JAVA, "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
+                "-Dembodia.ros.master_uri=" + masterUri,
                 "-Dorg.osgi.service.http.port=" + freePort(), "-jar", ROOT.resolve("run-configs/target/velma-sim.jar").toString()));
         robot = new Host("velma-sim", command, ROOT, GENEROUS_SECONDS);
         // Started before roscore, the robot says so once and runs on; its interface joins when the master comes.
+        long pid = Long.parseLong(robot.await(STARTED, 0).group(1));
         robot.await(NO_MASTER, 0);
         robot.ask("velma:ready " + GENEROUS_SECONDS, Pattern.compile("first control cycle .* after the JVM started"));
         startRoscore();
@@ -166,5 +170,18 @@ class VelmaRosIT {
         awaitReregistration();
         String after = run(0, GENEROUS_SECONDS * 2, "/usr/bin/python3", "examples/ros/velma_task.py", "move");
         assertTrue(after.contains("joint impedance after the restart: SUCCEEDED"), after);
+
+        // ros_interface/a runs in a process of its own: killed, it takes nothing of core/a with it. core/a's loop runs
+        // on without an overrun, the process is started again, and its node registers and serves a task anew.
+        int mark = robot.mark();
+        ProcessHandle ros = ProcessHandle.of(pid).orElseThrow(() -> new AssertionError("ros_interface/a's process " + pid + " runs"));
+        assertTrue(ros.parent().map(p -> p.pid() == robot.process.pid()).orElse(false), "core/a started ros_interface/a's process");
+        ros.destroyForcibly();
+        robot.await(Pattern.compile("ros_interface/a: its process " + pid + " ended with exit code \\d+; starting it again; core/a runs on"), mark);
+        robot.await(Pattern.compile("ros_interface/a: its process \\d+ started"), mark);
+        robot.await(REGISTERED, mark);
+        robot.ask("agent:steady core 2 " + GENEROUS_SECONDS, Pattern.compile("core: 2\\.0 s without an overrun"));
+        String again = run(0, GENEROUS_SECONDS * 2, "/usr/bin/python3", "examples/ros/velma_task.py", "move");
+        assertTrue(again.contains("joint impedance after the restart: SUCCEEDED"), again);
     }
 }

@@ -41,7 +41,8 @@ import org.embodia.bench.console.Scratch;
  * {@code ros:disconnect} after the phase.</li>
  * </ul>
  * A phase is timed after a settling pause: {@code agent:reset core}, {@code --seconds}, {@code agent:diag core}; from it
- * the activity rt's compute p50 and p99, its period p99 and overruns, velma-sim's CPU in the window, and in the ros
+ * the activity rt's compute p50 and p99, its period p99 and overruns, the CPU of velma-sim and of the processes it
+ * started (ros_interface/a's) in the window, and in the ros
  * phase the subscriber's latencies over the same window. Prints a row per round and phase, the medians over rounds with
  * the ratios of ros to none, then one JSON line. A benchmark: nothing is asserted.
  */
@@ -105,13 +106,13 @@ public final class RosBench {
         try {
             awaitMaster(roscore, masterPort);
             try (ProfileConsole velma = new ProfileConsole("velma-sim",
-                    List.of(java, "-Dorg.osgi.service.http.port=" + Scratch.freePort(), "-jar", "run-configs/target/velma-sim.jar"), LOG_DIR.resolve("velma-sim.log"))) {
+                    List.of(java, "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Dorg.osgi.service.http.port=" + Scratch.freePort(), "-jar", "run-configs/target/velma-sim.jar"), LOG_DIR.resolve("velma-sim.log"))) {
                 // Gogo's shell starts last (start level 100): at its banner the agent: and ros: commands are there.
                 velma.await(Pattern.compile("Welcome to Apache Felix Gogo"), GENEROUS_SECONDS);
                 System.err.printf(Locale.ROOT, "ros bench: roscore at %s, velma-sim started (logs: %s); waiting for 5 s without an overrun...%n", master,
                         LOG_DIR);
                 velma.ask("agent:steady core 5 " + GENEROUS_SECONDS, ending("without an overrun"), GENEROUS_SECONDS + 20);
-                System.out.printf(Locale.ROOT, "%d rounds of %d s per phase, %d CPUs; velma-sim's CPU in %% of one CPU; /joint_states latency "
+                System.out.printf(Locale.ROOT, "%d rounds of %d s per phase, %d CPUs; the CPU of velma-sim and ros_interface/a's process in %% of one CPU; /joint_states latency "
                         + "(header.stamp to rospy's callback) in µs%n", rounds, seconds, Runtime.getRuntime().availableProcessors());
                 System.out.printf(Locale.ROOT, "%-5s %-5s %9s %9s %11s %8s | %9s | %6s %9s %9s %9s %9s%n", "round", "phase", "p50 µs", "p99 µs",
                         "period p99", "overruns", "velma-sim", "msgs", "lat p50", "lat p99", "lat p99.9", "lat max");
@@ -158,9 +159,13 @@ public final class RosBench {
         return new Sample(round, phase, RtTiming.parse(diag), 100.0 * cpu / wall, latency);
     }
 
-    /** A process's CPU time so far, all its threads', as WebOverheadBench counts it. */
+    /**
+     * The robot's CPU time so far, all its threads', as WebOverheadBench counts it: velma-sim's process and the ones it
+     * started, ros_interface/a's among them.
+     */
     private static long cpuNanos(Process p) {
-        return p.info().totalCpuDuration().orElseThrow(() -> new IllegalStateException("no CPU time for pid " + p.pid())).toNanos();
+        return p.info().totalCpuDuration().orElseThrow(() -> new IllegalStateException("no CPU time for pid " + p.pid())).toNanos()
+                + p.descendants().mapToLong(d -> d.info().totalCpuDuration().map(Duration::toNanos).orElse(0L)).sum();
     }
 
     private static void printRow(Sample s) {

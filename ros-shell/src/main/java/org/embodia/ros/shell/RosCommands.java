@@ -10,6 +10,7 @@ import java.util.Hashtable;
 import java.util.List;
 
 import org.apache.felix.service.command.Descriptor;
+import org.embodia.ros.RosInterfaceStatus;
 import org.embodia.ros.RosNode;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.InvalidSyntaxException;
@@ -27,7 +28,8 @@ import org.osgi.service.component.annotations.Reference;
  * {@value #PID}: {@code master_uri}, and {@code host}, the address its node serves on. At start this component makes
  * that configuration from the framework properties {@value #MASTER_PROPERTY} and {@value #HOST_PROPERTY}, which
  * {@code ./embodia run <profile> --ros} sets from ROS_MASTER_URI and ROS_IP or ROS_HOSTNAME; without them the robot
- * runs without ROS until {@code ros:connect}.
+ * runs without ROS until {@code ros:connect}. {@code ros:status} shows the nodes in this framework and the ROS
+ * interfaces whose nodes run in processes of their own ({@link RosInterfaceStatus}).
  */
 // Immediate: a delayed command component would be deactivated after each command.
 @Component(service = RosCommands.class, immediate = true, property = {"osgi.command.scope=ros",
@@ -93,7 +95,23 @@ public final class RosCommands {
         } catch (InvalidSyntaxException e) {
             throw new IllegalStateException(e);
         }
-        if (refs.isEmpty() && p != null) {
+        List<ServiceReference<RosInterfaceStatus>> processes;
+        try {
+            processes = new ArrayList<>(context.getServiceReferences(RosInterfaceStatus.class, null));
+        } catch (InvalidSyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+        for (ServiceReference<RosInterfaceStatus> ref : processes) {
+            RosInterfaceStatus s = context.getService(ref);
+            if (s != null) {
+                try {
+                    lines.add("  " + ref.getProperty("embodia.ros.interface") + ": " + s.status());
+                } finally {
+                    context.ungetService(ref);
+                }
+            }
+        }
+        if (refs.isEmpty() && processes.isEmpty() && p != null) {
             lines.add("  no node yet: no ROS master has answered, or no ROS interface of a robot runs in this framework");
         }
         for (ServiceReference<RosNode> ref : refs) {

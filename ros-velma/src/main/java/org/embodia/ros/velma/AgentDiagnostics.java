@@ -7,7 +7,6 @@ import org.embodia.ros.msg.DiagnosticArray;
 import org.embodia.ros.msg.DiagnosticStatus;
 import org.embodia.ros.msg.KeyValue;
 import org.embodia.scheduler.ActivityDiagnostics;
-import org.embodia.scheduler.Agent;
 import org.embodia.scheduler.Percentiles;
 import org.embodia.scheduler.SubsystemDiagnostics;
 
@@ -19,16 +18,14 @@ import org.embodia.scheduler.SubsystemDiagnostics;
 final class AgentDiagnostics {
     private final DiagnosticArray array = new DiagnosticArray();
 
-    DiagnosticArray of(Agent agent, long epochNanos) {
-        List<ActivityDiagnostics> activities = agent.activities();
-        List<SubsystemDiagnostics> subsystems = agent.subsystems();
+    DiagnosticArray of(String agent, List<ActivityDiagnostics> activities, List<SubsystemDiagnostics> subsystems, long epochNanos) {
         array.header.seq++;
         array.header.stamp.setNanos(epochNanos);
         array.status.resize(activities.size() + subsystems.size());
         int i = 0;
         for (ActivityDiagnostics a : activities) {
             DiagnosticStatus s = array.status.get(i++);
-            s.name = agent.name() + ": activity " + a.name();
+            s.name = agent + ": activity " + a.name();
             s.hardwareId = a.clock();
             s.level = a.fault() ? DiagnosticStatus.ERROR : a.consecutiveOverruns() > 0 ? DiagnosticStatus.WARN : DiagnosticStatus.OK;
             s.message = a.fault() ? "FAULT: " + a.consecutiveOverruns() + " overruns in a row" : a.cycles() + " cycles, " + a.overruns() + " overruns";
@@ -43,7 +40,7 @@ final class AgentDiagnostics {
         }
         for (SubsystemDiagnostics d : subsystems) {
             DiagnosticStatus s = array.status.get(i++);
-            s.name = agent.name() + ": " + d.name();
+            s.name = agent + ": " + d.name();
             s.hardwareId = d.activity() == null ? "" : d.activity();
             boolean failed = d.fault() != null && !d.fault().isEmpty();
             s.level = failed ? DiagnosticStatus.ERROR : !d.present() ? DiagnosticStatus.WARN : DiagnosticStatus.OK;

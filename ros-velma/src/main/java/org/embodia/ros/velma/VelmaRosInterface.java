@@ -3,12 +3,15 @@ package org.embodia.ros.velma;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Hashtable;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 
 import org.embodia.ros.RosConnector;
@@ -17,11 +20,13 @@ import org.embodia.ros.RosPublisher;
 import org.embodia.ros.msg.DiagnosticArray;
 import org.embodia.ros.msg.JointState;
 import org.embodia.ros.msg.TFMessage;
-import org.embodia.scheduler.Agent;
-import org.embodia.scheduler.BufferWatch;
+import org.embodia.transport.MessageLink;
+import org.embodia.transport.MessageTransport;
 import org.embodia.velma.api.BodyStatus;
-import org.embodia.velma.cs.api.VelmaTaskInterface;
+import org.embodia.velma.link.LinkMessage;
+import org.embodia.velma.link.LinkProperties;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleException;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -31,68 +36,86 @@ import org.osgi.service.component.annotations.Reference;
 
 /**
  * ros_interface/a for Velma ([VELMA-STRUCT]): the ROS node {@value #NODE} through which task agents written as ROS nodes
- * see and command core/a, never touching it directly. It runs on threads of its own: it reads the loop's buffers
- * through lock-free watches and hands commands to {@link VelmaTaskInterface}, as the velma: shell does.
+ * see and command core/a, never touching it directly. It runs in a process of its own, which core/a starts (bundle
+ * org.embodia.velma.link) and links to over the transport: core/a sends the body's status each time the cycle sends it
+ * to cs, its FSMs' states and switches and its diagnostics; the task interface's calls go to core/a
+ * ({@link RemoteTask}). When core/a's process ends, this one ends too.
  *
  * <p>Published: {@code /joint_states} (all 17 joints, stamped with the time the cycle sent the status), {@code /tf}
  * (the torso, the tools and the head in {@code world}), each FSM's {@code /<subsystem>/state} and
  * {@code /<subsystem>/switches}, and {@code /diagnostics}. Offered: the task interface as actions
  * ({@link TaskActions}) and services ({@link TaskServices}). docs/ros.md names every topic and choice.
  *
- * <p>Configuration PID {@value #PID} (made by ros-shell from {@code ./embodia run <profile> --ros}): {@code master_uri},
- * {@code host}; optional {@code joint_states_rate} (Hz, default {@value #DEFAULT_JOINT_STATES_RATE}), {@code tf_rate}
- * (Hz, default {@value #DEFAULT_TF_RATE}), {@code diagnostics_rate} (Hz, default {@value #DEFAULT_DIAGNOSTICS_RATE}),
- * {@code service_timeout} (s, default {@value #DEFAULT_SERVICE_TIMEOUT}). With no master, core/a runs on and the
- * interface joins when one answers.
+ * <p>Configuration PID {@value #PID} (ros-shell makes it from the framework properties core/a starts the process
+ * with): {@code master_uri}, {@code host}. The link's streams and the optional {@code tf_rate} (Hz, default
+ * {@value #DEFAULT_TF_RATE}) and {@code service_timeout} (s, default {@value #DEFAULT_SERVICE_TIMEOUT}) are framework
+ * properties ({@link LinkProperties}). With no master, the process waits for one and core/a runs on.
  */
 @Component(configurationPid = VelmaRosInterface.PID, configurationPolicy = ConfigurationPolicy.REQUIRE, service = {})
 public final class VelmaRosInterface {
     static final String PID = "org.embodia.ros";
     /** The name Velma's own ROS interface has: task scripts find its actions under it. */
     static final String NODE = "/velma_task_cs_ros_interface";
-    /** cs reads ve_body's status there; a watch of it finds the writer wherever it runs. */
-    static final String CS = "core/a./cs";
-    static final double DEFAULT_JOINT_STATES_RATE = 100;
     static final double DEFAULT_TF_RATE = 50;
-    static final double DEFAULT_DIAGNOSTICS_RATE = 1;
     static final double DEFAULT_SERVICE_TIMEOUT = 30;
-    /** How long after a status's due send the publisher first looks for it: the cycle's own time to send it. */
-    static final long LEAD_NANOS = 200_000;
-    /** How often the publisher looks again while the due status has not come. */
-    static final long RETRY_NANOS = 100_000;
+    /** How long a call of the task interface waits for core/a's answer. */
+    static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
+    /** How often the node's state goes to core/a for ros:status. */
+    static final long NODE_REPORT_NANOS = 1_000_000_000L;
+    /**
+     * The link's thread sleeps until this long before the next status is due (the last one's arrival and the period
+     * between the last two sends), then looks every {@link #NEAR_NANOS} until it came: a few wake-ups per status, and
+     * the status published within that of its arrival. With no status due it looks every {@link #IDLE_NANOS}, which
+     * bounds how long a reply to a call waits.
+     */
+    static final long EARLY_NANOS = 300_000;
+    static final long NEAR_NANOS = 50_000;
+    static final long IDLE_NANOS = 2_000_000;
 
     private final BundleContext context;
-    private final VelmaTaskInterface task;
-    private final Agent agent;
-    private final double jointStatesRate;
-    private final int tfEvery;
-    private final long diagnosticsPeriod;
+    private final MessageLink link;
+    private final RemoteTask.Sender sender;
+    private final RemoteTask task;
+    private final long tfPeriod;
     private final Duration serviceTimeout;
+    private final Optional<ProcessHandle> parent;
     private final RosConnector connector;
+    private final Thread thread;
     private final List<AutoCloseable> parts = new ArrayList<>();
     private volatile boolean running = true;
-    private Thread publisher;
+    private volatile RosNode node;
     private ServiceRegistration<RosNode> registration;
 
     @Activate
-    public VelmaRosInterface(BundleContext context, Map<String, Object> config, @Reference VelmaTaskInterface task,
-            @Reference(target = "(name=core)") Agent agent) {
+    public VelmaRosInterface(BundleContext context, Map<String, Object> config, @Reference MessageTransport transport) {
         this.context = context;
-        this.task = task;
-        this.agent = agent;
         URI master = URI.create(require(config, "master_uri"));
         InetAddress host = address(String.valueOf(config.getOrDefault("host", "127.0.0.1")));
-        jointStatesRate = rate(config, "joint_states_rate", DEFAULT_JOINT_STATES_RATE);
-        tfEvery = every(rate(config, "tf_rate", DEFAULT_TF_RATE));
-        diagnosticsPeriod = (long) (1e9 / rate(config, "diagnostics_rate", DEFAULT_DIAGNOSTICS_RATE));
-        serviceTimeout = Duration.ofMillis((long) (1000 * rate(config, "service_timeout", DEFAULT_SERVICE_TIMEOUT)));
+        tfPeriod = (long) (1e9 / positive(LinkProperties.TF_RATE, context.getProperty(LinkProperties.TF_RATE), DEFAULT_TF_RATE));
+        serviceTimeout = Duration.ofMillis((long) (1000 * positive(LinkProperties.SERVICE_TIMEOUT,
+                context.getProperty(LinkProperties.SERVICE_TIMEOUT), DEFAULT_SERVICE_TIMEOUT)));
+        String channel = linkProperty(context, LinkProperties.CHANNEL);
+        int toCore = Integer.parseInt(linkProperty(context, LinkProperties.TO_CORE));
+        int toRos = Integer.parseInt(linkProperty(context, LinkProperties.TO_ROS));
+        parent = ProcessHandle.of(Long.parseLong(linkProperty(context, LinkProperties.PARENT)));
+        link = transport.link(channel, toCore, toRos);
+        sender = new RemoteTask.Sender(link);
+        task = new RemoteTask(sender, CALL_TIMEOUT);
+        thread = new Thread(this::serve, "ros_interface/a link");
+        thread.setDaemon(true);
+        thread.start();
         System.out.println("ros_interface/a: connecting to the ROS master at " + master);
         connector = RosConnector.start(master, NODE, host, Duration.ofSeconds(2), this::connected,
                 problem -> System.out.println("ros_interface/a: " + problem + "; core/a runs on without ROS"));
     }
 
-    private int every(double rate) {
-        return Math.max(1, (int) Math.round(jointStatesRate / rate));
+    private static String linkProperty(BundleContext context, String key) {
+        String v = context.getProperty(key);
+        if (v == null || v.isBlank()) {
+            throw new IllegalStateException("ros_interface/a runs in the process core/a starts (org.embodia.velma.link), which sets "
+                    + key + "; this framework has no such property");
+        }
+        return v;
     }
 
     private static String require(Map<String, Object> config, String key) {
@@ -103,11 +126,10 @@ public final class VelmaRosInterface {
         return v.toString();
     }
 
-    private static double rate(Map<String, Object> config, String key, double fallback) {
-        Object v = config.get(key);
-        double r = v == null ? fallback : Double.parseDouble(v.toString());
+    private static double positive(String key, String value, double fallback) {
+        double r = value == null ? fallback : Double.parseDouble(value);
         if (!(r > 0) || Double.isInfinite(r)) {
-            throw new IllegalArgumentException("ros_interface/a: " + key + " must be a positive number, not " + v);
+            throw new IllegalArgumentException("ros_interface/a: " + key + " must be a positive number, not " + value);
         }
         return r;
     }
@@ -120,118 +142,147 @@ public final class VelmaRosInterface {
         }
     }
 
-    private synchronized void connected(RosNode node) {
+    private synchronized void connected(RosNode n) {
         if (!running) {
             return;
         }
-        RosPublisher<JointState> joints = node.advertise("/joint_states", JointState.TYPE, false);
-        RosPublisher<TFMessage> tf = node.advertise("/tf", TFMessage.TYPE, false);
-        RosPublisher<DiagnosticArray> diagnostics = node.advertise("/diagnostics", DiagnosticArray.TYPE, false);
-        FsmTopics fsms = new FsmTopics(node, agent);
-        parts.add(fsms);
-        parts.add(new TaskServices(node, task, serviceTimeout));
-        parts.add(new TaskActions(node, task));
-        publisher = new Thread(() -> publish(joints, tf, diagnostics, fsms), "ros_interface/a publisher");
-        publisher.setDaemon(true);
-        publisher.start();
+        parts.add(new TaskServices(n, task, serviceTimeout));
+        parts.add(new TaskActions(n, task));
         Hashtable<String, Object> props = new Hashtable<>();
         props.put("embodia.ros.interface", "velma");
-        registration = context.registerService(RosNode.class, node, props);
-        System.out.println("ros_interface/a: node " + node.name() + " registered with " + node.masterUri());
+        registration = context.registerService(RosNode.class, n, props);
+        // The link's thread advertises the topics and publishes from now on.
+        node = n;
+        System.out.println("ros_interface/a: node " + n.name() + " registered with " + n.masterUri());
+    }
+
+    /** The topics, made by the link's thread once the node is registered. */
+    private static final class Topics {
+        final RosPublisher<JointState> joints;
+        final RosPublisher<TFMessage> tf;
+        final RosPublisher<DiagnosticArray> diagnostics;
+        final FsmTopics fsms;
+
+        Topics(RosNode node) {
+            joints = node.advertise("/joint_states", JointState.TYPE, false);
+            tf = node.advertise("/tf", TFMessage.TYPE, false);
+            diagnostics = node.advertise("/diagnostics", DiagnosticArray.TYPE, false);
+            fsms = new FsmTopics(node);
+        }
     }
 
     /**
-     * The publishing thread: joint states at their rate, phase-locked to the loop so that each goes out just after
-     * the cycle that measured it (at {@link #LEAD_NANOS} past the due send, then every {@link #RETRY_NANOS} until it
-     * came); tf with every so many joint states, the FSMs with each, diagnostics at their rate.
+     * The link's thread: publishes what core/a sends as it comes (the status just after the cycle that measured it:
+     * core/a sends it phase-locked to the loop), hands replies to the waiting calls, tells core/a how the node is, and
+     * stops this framework when core/a's process has ended.
      */
-    private void publish(RosPublisher<JointState> joints, RosPublisher<TFMessage> tf,
-            RosPublisher<DiagnosticArray> diagnostics, FsmTopics fsms) {
-        // Epoch time of a System.nanoTime(): ROS stamps are wall-clock, the loop's sends are stamped with nanoTime.
+    private void serve() {
+        // Epoch time of a System.nanoTime(): ROS stamps are wall-clock, the loop's sends are stamped with nanoTime,
+        // which core/a's process and this one read from the same clock.
         Instant start = Instant.now();
         long epochOffset = start.getEpochSecond() * 1_000_000_000L + start.getNano() - System.nanoTime();
         VelmaJoints velma = new VelmaJoints();
         AgentDiagnostics diag = new AgentDiagnostics();
-        Problems problems = new Problems();
-        long period = (long) (1e9 / jointStatesRate);
-        long due = System.nanoTime();
-        long diagnosticsDue = due;
-        long seen = 0;
-        long lastSent = 0;
-        long published = 0;
-        BufferWatch watch = null;
-        try {
-            while (running) {
-                long wait = due - System.nanoTime();
-                if (wait > 0) {
-                    LockSupport.parkNanos(wait);
-                }
-                long now = System.nanoTime();
-                try {
-                    if (watch == null) {
-                        watch = agent.watch(CS, "status");
-                    }
-                    boolean fresh = watch.latest() instanceof BodyStatus && watch.received() != seen;
-                    long sent = watch.sentNanos();
-                    if (fresh && (published == 0 || sent - lastSent >= period * 9 / 10 || now - due > period / 2)) {
-                        BodyStatus status = (BodyStatus) watch.latest();
-                        seen = watch.received();
-                        lastSent = sent;
-                        long stamp = sent + epochOffset;
-                        joints.publish(velma.jointState(status, stamp));
-                        if (published++ % tfEvery == 0) {
-                            tf.publish(velma.transforms(status, stamp));
-                        }
-                        fsms.publish();
-                        due = Math.max(sent + period + LEAD_NANOS, now + RETRY_NANOS);
-                    } else if (now - due > period / 2) {
-                        // Nothing new for half a period: the loop is paused or slowed; look again a period later.
-                        fsms.publish();
-                        due = now + period;
-                    } else {
-                        due = now + RETRY_NANOS;
-                    }
-                    if (now - diagnosticsDue >= 0) {
-                        diagnostics.publish(diag.of(agent, now + epochOffset));
-                        diagnosticsDue = now + diagnosticsPeriod;
-                    }
-                } catch (RuntimeException e) {
-                    problems.report(e);
-                    due = now + period;
-                }
+        BodyStatus status = new BodyStatus();
+        Map<String, String> states = new HashMap<>();
+        Topics[] topics = {null};
+        long[] lastTf = {Long.MIN_VALUE / 2};
+        // The last status's send and arrival times, and the period between the last two sends.
+        long[] arrival = {0, 0, IDLE_NANOS};
+        long reportDue = System.nanoTime();
+        while (running) {
+            if (topics[0] == null && node != null) {
+                topics[0] = new Topics(node);
+                parts.add(topics[0].fsms);
+                states.forEach(topics[0].fsms::state);
             }
-        } finally {
-            if (watch != null) {
-                watch.close();
+            int n = link.poll(bytes -> {
+                Topics t = topics[0];
+                if (LinkMessage.kind(bytes) == LinkMessage.STATUS) {
+                    long sent = LinkMessage.status(bytes, status);
+                    if (arrival[0] != 0 && sent > arrival[0]) {
+                        arrival[2] = sent - arrival[0];
+                    }
+                    arrival[0] = sent;
+                    arrival[1] = System.nanoTime();
+                    long stamp = sent + epochOffset;
+                    if (t != null) {
+                        t.joints.publish(velma.jointState(status, stamp));
+                        if (stamp - lastTf[0] >= tfPeriod * 9 / 10) {
+                            lastTf[0] = stamp;
+                            t.tf.publish(velma.transforms(status, stamp));
+                        }
+                    }
+                    return;
+                }
+                LinkMessage m = LinkMessage.decode(bytes);
+                if (m instanceof LinkMessage.Reply r) {
+                    task.answered(r);
+                } else if (m instanceof LinkMessage.State s) {
+                    states.put(s.subsystem(), s.state());
+                    if (t != null) {
+                        t.fsms.state(s.subsystem(), s.state());
+                    }
+                } else if (m instanceof LinkMessage.Switch s) {
+                    if (t != null) {
+                        t.fsms.switched(s.subsystem(), s.change());
+                    }
+                } else if (m instanceof LinkMessage.Diagnostics d) {
+                    if (t != null) {
+                        t.diagnostics.publish(diag.of(d.agent(), d.activities(), d.subsystems(), System.nanoTime() + epochOffset));
+                    }
+                } else {
+                    System.out.println("ros_interface/a: core/a sent " + m + ", which only this process sends");
+                }
+            }, 64);
+            long now = System.nanoTime();
+            if (now - reportDue >= 0) {
+                reportDue = now + NODE_REPORT_NANOS;
+                if (parent.isEmpty() || !parent.get().isAlive()) {
+                    System.out.println("ros_interface/a: core/a's process has ended; this one ends");
+                    stopFramework();
+                    return;
+                }
+                sender.send(new LinkMessage.Node(describe(node)).encode());
+            }
+            if (n == 0) {
+                long untilDue = arrival[1] + arrival[2] - now;
+                LockSupport.parkNanos(untilDue > EARLY_NANOS ? Math.min(untilDue - EARLY_NANOS, IDLE_NANOS)
+                        : untilDue > -arrival[2] ? NEAR_NANOS : IDLE_NANOS);
             }
         }
     }
 
-    /** Each distinct failure of the publishing thread once on the console: it goes on at its next tick. */
-    private static final class Problems {
-        private String last;
-
-        void report(RuntimeException e) {
-            String text = String.valueOf(e);
-            if (!text.equals(last)) {
-                last = text;
-                System.out.println("ros_interface/a: publishing failed, going on: " + text);
-            }
+    private static String describe(RosNode n) {
+        if (n == null) {
+            return "no node yet: no ROS master has answered";
         }
+        return "node " + n.name() + " at " + n.uri() + ", master " + (n.isMasterReachable() ? "reachable" : "NOT reachable")
+                + ", re-registered " + n.reregistrations() + " times";
+    }
+
+    private void stopFramework() {
+        Thread stop = new Thread(() -> {
+            try {
+                context.getBundle(0).stop();
+            } catch (BundleException | IllegalStateException e) {
+                System.out.println("ros_interface/a: its framework does not stop: " + e);
+                Runtime.getRuntime().halt(1);
+            }
+        }, "ros_interface/a stop");
+        stop.start();
     }
 
     @Deactivate
     void deactivate() throws InterruptedException {
-        Thread t;
         synchronized (this) {
             running = false;
-            t = publisher;
             if (registration != null) {
                 registration.unregister();
             }
         }
-        if (t != null) {
-            t.join(5_000);
+        if (Thread.currentThread() != thread) {
+            thread.join(5_000);
         }
         for (AutoCloseable part : parts) {
             try {
@@ -241,5 +292,6 @@ public final class VelmaRosInterface {
             }
         }
         connector.close();
+        link.close();
     }
 }
