@@ -1,12 +1,10 @@
 package org.embodia.runconfigs;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,70 +32,26 @@ class VelmaRosIT {
     private static final Pattern NO_MASTER = Pattern.compile(
             "ros_interface/a: No ROS master answers at http://127\\.0\\.0\\.1:\\d+ .*; trying again every 2 s; core/a runs on without ROS");
     private static final Pattern STARTED = Pattern.compile("ros_interface/a: its process (\\d+) started");
-    private static final Pattern CORE_STARTED = Pattern.compile("started core service \\[/rosout\\]");
 
     @TempDir
     Path dir;
-    private Host roscore;
+    private RosMaster ros;
     private Host robot;
-    private String masterUri;
-    private int port;
 
     @AfterEach
     void close() throws Exception {
         if (robot != null) {
             robot.kill();
         }
-        stopRoscore();
+        if (ros != null) {
+            ros.close();
+        }
     }
 
     private static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         }
-    }
-
-    private void startRoscore() throws Exception {
-        roscore = new Host("roscore", List.of("roscore", "-p", Integer.toString(port)), dir, GENEROUS_SECONDS);
-        roscore.await(CORE_STARTED, 0);
-    }
-
-    private void stopRoscore() throws Exception {
-        if (roscore != null && roscore.process.isAlive()) {
-            // SIGINT: roscore stops rosmaster and rosout with it, as Ctrl-C does.
-            roscore.signal("INT");
-            if (!roscore.process.waitFor(GENEROUS_SECONDS, TimeUnit.SECONDS)) {
-                roscore.kill();
-            }
-        }
-        roscore = null;
-    }
-
-    /** A ROS tool or script with this test's master; its output, after it exited with {@code expectedExit}. */
-    private String run(int expectedExit, long seconds, String... command) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true);
-        pb.environment().put("ROS_MASTER_URI", masterUri);
-        pb.environment().put("ROS_HOME", dir.resolve("ros-home").toString());
-        pb.environment().put("PYTHONPATH", dir.resolve("python").toString());
-        Process p = pb.start();
-        Path out = dir.resolve("out-" + System.nanoTime());
-        Thread copy = new Thread(() -> {
-            try {
-                Files.write(out, p.getInputStream().readAllBytes());
-            } catch (IOException e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        copy.start();
-        boolean ended = p.waitFor(seconds, TimeUnit.SECONDS);
-        if (!ended) {
-            p.destroyForcibly().waitFor();
-        }
-        copy.join();
-        String text = Files.readString(out, UTF_8);
-        assertTrue(ended, String.join(" ", command) + " still ran after " + seconds + " s:\n" + text);
-        assertEquals(expectedExit, p.exitValue(), String.join(" ", command) + ":\n" + text);
-        return text;
     }
 
     /** Asks ros:status until the node says it registered again with the new master. */
@@ -116,35 +70,33 @@ class VelmaRosIT {
 
     @Test
     void stockRosToolsAndARospyTaskScriptDriveVelmaSim() throws Exception {
-        port = freePort();
-        masterUri = "http://127.0.0.1:" + port;
-        run(0, GENEROUS_SECONDS, "bash", ROOT.resolve("ros-node/src/main/sh/ros-python-msgs").toString(), dir.resolve("python").toString());
+        ros = new RosMaster(ROOT, dir, GENEROUS_SECONDS);
         List<String> command = new ArrayList<>(List.of(JAVA, "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
-                "-Dembodia.ros.master_uri=" + masterUri,
+                "-Dembodia.ros.master_uri=" + ros.uri(),
                 "-Dorg.osgi.service.http.port=" + freePort(), "-jar", ROOT.resolve("run-configs/target/velma-sim.jar").toString()));
         robot = new Host("velma-sim", command, ROOT, GENEROUS_SECONDS);
         // Started before roscore, the robot says so once and runs on; its interface joins when the master comes.
         long pid = Long.parseLong(robot.await(STARTED, 0).group(1));
         robot.await(NO_MASTER, 0);
         robot.ask("velma:ready " + GENEROUS_SECONDS, Pattern.compile("first control cycle .* after the JVM started"));
-        startRoscore();
+        ros.start();
         robot.await(REGISTERED, 0);
 
-        String topics = run(0, GENEROUS_SECONDS, "rostopic", "list");
+        String topics = ros.run(0, GENEROUS_SECONDS, "rostopic", "list");
         for (String t : List.of("/joint_states", "/tf", "/diagnostics", "/velma_core_cs/state", "/velma_core_ve_body/switches",
                 "/velma_task_cs_ros_interface/spline_trajectory_action_joint/goal",
                 "/velma_task_cs_ros_interface/right_arm/cartesian_trajectory/result")) {
             assertTrue(topics.lines().anyMatch(t::equals), t + " in rostopic list:\n" + topics);
         }
 
-        String echo = run(0, GENEROUS_SECONDS, "rostopic", "echo", "-n", "1", "/joint_states");
+        String echo = ros.run(0, GENEROUS_SECONDS, "rostopic", "echo", "-n", "1", "/joint_states");
         List<String> names = echo.lines().filter(l -> l.matches("\\s+- \\w+_joint")).map(String::strip).toList();
         assertEquals(17, names.size(), echo);
         assertEquals("- torso_0_joint", names.get(0));
         assertEquals("- head_tilt_joint", names.get(16));
 
         // rostopic hz runs until interrupted: timeout sends SIGINT after 10 s, and hz exits 0 with its last rate printed.
-        String hz = run(0, GENEROUS_SECONDS, "timeout", "-s", "INT", "--preserve-status", "10", "rostopic", "hz", "-w", "300", "/joint_states");
+        String hz = ros.run(0, GENEROUS_SECONDS, "timeout", "-s", "INT", "--preserve-status", "10", "rostopic", "hz", "-w", "300", "/joint_states");
         Matcher rate = Pattern.compile("average rate: ([0-9.]+)").matcher(hz);
         double last = -1;
         while (rate.find()) {
@@ -153,35 +105,35 @@ class VelmaRosIT {
         assertTrue(last > 70 && last < 130, "rostopic hz near the configured 100 Hz: " + last + "\n" + hz);
 
         Path bag = dir.resolve("joint_states.bag");
-        run(0, GENEROUS_SECONDS, "rosbag", "record", "-O", bag.toString(), "--duration=5", "/joint_states");
-        String info = run(0, GENEROUS_SECONDS, "rosbag", "info", bag.toString());
+        ros.run(0, GENEROUS_SECONDS, "rosbag", "record", "-O", bag.toString(), "--duration=5", "/joint_states");
+        String info = ros.run(0, GENEROUS_SECONDS, "rosbag", "info", bag.toString());
         Matcher count = Pattern.compile("/joint_states\\s+(\\d+) msgs\\s+: sensor_msgs/JointState").matcher(info);
         assertTrue(count.find(), info);
         assertTrue(Integer.parseInt(count.group(1)) >= 250, "5 s of a 100 Hz topic in the bag:\n" + info);
 
-        String task = run(0, GENEROUS_SECONDS * 2, "/usr/bin/python3", "examples/ros/velma_task.py", "all");
+        String task = ros.run(0, GENEROUS_SECONDS * 2, "/usr/bin/python3", "examples/ros/velma_task.py", "all");
         assertTrue(task.contains("joint impedance to a posture: SUCCEEDED"), task);
         assertTrue(task.contains("joint impedance into self collision: ABORTED"), task);
         assertTrue(task.contains("a NaN goal: REJECTED"), task);
         assertTrue(task.contains("every outcome as expected"), task);
 
-        stopRoscore();
-        startRoscore();
+        ros.stop();
+        ros.start();
         awaitReregistration();
-        String after = run(0, GENEROUS_SECONDS * 2, "/usr/bin/python3", "examples/ros/velma_task.py", "move");
+        String after = ros.run(0, GENEROUS_SECONDS * 2, "/usr/bin/python3", "examples/ros/velma_task.py", "move");
         assertTrue(after.contains("joint impedance after the restart: SUCCEEDED"), after);
 
         // ros_interface/a runs in a process of its own: killed, it takes nothing of core/a with it. core/a's loop runs
         // on without an overrun, the process is started again, and its node registers and serves a task anew.
         int mark = robot.mark();
-        ProcessHandle ros = ProcessHandle.of(pid).orElseThrow(() -> new AssertionError("ros_interface/a's process " + pid + " runs"));
-        assertTrue(ros.parent().map(p -> p.pid() == robot.process.pid()).orElse(false), "core/a started ros_interface/a's process");
-        ros.destroyForcibly();
+        ProcessHandle node = ProcessHandle.of(pid).orElseThrow(() -> new AssertionError("ros_interface/a's process " + pid + " runs"));
+        assertTrue(node.parent().map(p -> p.pid() == robot.process.pid()).orElse(false), "core/a started ros_interface/a's process");
+        node.destroyForcibly();
         robot.await(Pattern.compile("ros_interface/a: its process " + pid + " ended with exit code \\d+; starting it again; core/a runs on"), mark);
         robot.await(Pattern.compile("ros_interface/a: its process \\d+ started"), mark);
         robot.await(REGISTERED, mark);
         robot.ask("agent:steady core 2 " + GENEROUS_SECONDS, Pattern.compile("core: 2\\.0 s without an overrun"));
-        String again = run(0, GENEROUS_SECONDS * 2, "/usr/bin/python3", "examples/ros/velma_task.py", "move");
+        String again = ros.run(0, GENEROUS_SECONDS * 2, "/usr/bin/python3", "examples/ros/velma_task.py", "move");
         assertTrue(again.contains("joint impedance after the restart: SUCCEEDED"), again);
     }
 }

@@ -203,7 +203,7 @@ class VelmaSplitLaunchIT {
 
     @ParameterizedTest
     @ValueSource(strings = {"velma-sim-split", "velma-hw-split"})
-    void aKilledOrStoppedProcessTakesNothingElseDownAndTheRestReactAsTheirFsmsSay(String profile) throws IOException, InterruptedException {
+    void aKilledOrStoppedProcessTakesNothingElseDownAndTheRestReactAsTheirFsmsSay(String profile) throws Exception {
         this.profile = profile;
         if (hardware()) {
             Assumptions.assumeTrue(VelmaHwLaunchIT.isRoot(), "velma-hw's peers create a network namespace and a veth pair: this needs root, skipped");
@@ -277,5 +277,27 @@ class VelmaSplitLaunchIT {
         // Nothing else restarted: the leader and the driver ran throughout, the agent never left RUNNING.
         assertTrue(body.process.isAlive() && driver.process.isAlive() && effectors.process.isAlive());
         body.ask("agent:list", Pattern.compile("^(g! )?core {2}RUNNING"));
+        if (!hardware()) {
+            rosInterfaceOnHostCs();
+        }
+    }
+
+    /**
+     * ros_interface/a, in its own process linked to host cs (docs/ros.md): joined to Debian's roscore by ros:connect,
+     * it publishes the state of ve_body, which host main runs, and a rospy task moves the arm through it.
+     */
+    private void rosInterfaceOnHostCs() throws Exception {
+        Host cs = cs();
+        try (RosMaster ros = new RosMaster(ROOT, Files.createDirectories(Path.of("target", profile + "-it", "ros")), GENEROUS_SECONDS)) {
+            ros.start();
+            int mark = cs.mark();
+            cs.send("ros:connect " + ros.uri());
+            cs.await(Pattern.compile("ros_interface/a: node /velma_task_cs_ros_interface registered"), mark);
+            String state = ros.run(0, GENEROUS_SECONDS, "rostopic", "echo", "-n", "1", "/velma_core_ve_body/state");
+            assertTrue(state.lines().anyMatch(l -> l.startsWith("data: ")), state);
+            cs.ask("velma:exitsafe", Pattern.compile("exit_safe #\\d+ done"));
+            String task = ros.run(0, GENEROUS_SECONDS * 2, "/usr/bin/python3", "examples/ros/velma_task.py", "move");
+            assertTrue(task.contains("joint impedance after the restart: SUCCEEDED"), task);
+        }
     }
 }

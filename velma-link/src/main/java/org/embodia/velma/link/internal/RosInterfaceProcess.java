@@ -1,5 +1,6 @@
 package org.embodia.velma.link.internal;
 
+import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
@@ -92,7 +93,8 @@ public final class RosInterfaceProcess {
             throw new IllegalStateException("ros_interface/a: no launch jar for its process: the framework property " + JAR_PROPERTY
                     + (jar == null ? " is not set" : " names " + Path.of(jar).toAbsolutePath() + ", which is not there (./embodia build)"));
         }
-        command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        command = new ArrayList<>(normalPriority());
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Xmx256m", "-XX:+UseSerialGC",
                 "-Daeron.dir=" + transport.connection(), "-Dembodia.ros.master_uri=" + master,
                 "-Dembodia.ros.host=" + config.getOrDefault("host", "127.0.0.1"),
@@ -111,6 +113,22 @@ public final class RosInterfaceProcess {
         Hashtable<String, Object> props = new Hashtable<>();
         props.put("embodia.ros.interface", "velma");
         registration = context.registerService(RosInterfaceStatus.class, this::status, props);
+    }
+
+    /**
+     * util-linux's chrt, which starts the process under SCHED_OTHER: a child inherits its parent's policy, and velma-hw's
+     * JVM runs under SCHED_FIFO, where a ROS node's busy threads must not be. Without chrt on the PATH, nothing.
+     */
+    private static List<String> normalPriority() {
+        String path = System.getenv("PATH");
+        if (path != null) {
+            for (String dir : path.split(File.pathSeparator)) {
+                if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "chrt"))) {
+                    return List.of(Path.of(dir, "chrt").toString(), "--other", "0");
+                }
+            }
+        }
+        return List.of();
     }
 
     private static String require(Map<String, Object> config, String key) {
