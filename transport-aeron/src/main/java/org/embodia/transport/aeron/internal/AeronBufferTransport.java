@@ -1,6 +1,14 @@
 package org.embodia.transport.aeron.internal;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.OptionalLong;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 import org.embodia.api.buffer.InputBuffer;
 import org.embodia.api.buffer.OutputBuffer;
@@ -59,6 +67,9 @@ public final class AeronBufferTransport implements BufferTransport, MessageTrans
         String dir = !directory.isEmpty() ? directory
                 : embeddedDriver ? CommonContext.getAeronDirectoryName() + "-" + ProcessHandle.current().pid()
                 : CommonContext.getAeronDirectoryName();
+        if (directory.isEmpty() && embeddedDriver) {
+            removeStale(Path.of(CommonContext.getAeronDirectoryName()));
+        }
         driver = embeddedDriver ? launchDriver(dir) : null;
         try {
             aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(dir)
@@ -69,6 +80,49 @@ public final class AeronBufferTransport implements BufferTransport, MessageTrans
             }
             throw new TransportException("no Aeron media driver answers in " + dir + (embeddedDriver ? "" : " (embedded.driver is false: start one there, or"
                     + " let this process run it)") + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Removes the directories {@code <base>-<pid>} of drivers whose process has ended: a process killed (kill -9, a
+     * crash) cannot delete its own, and each holds tens of MB of shared memory (/dev/shm) until the machine restarts.
+     *
+     * @return the directories removed
+     */
+    static List<Path> removeStale(Path base) {
+        Path parent = base.toAbsolutePath().getParent();
+        String prefix = base.getFileName() + "-";
+        if (parent == null || !Files.isDirectory(parent)) {
+            return List.of();
+        }
+        try (Stream<Path> dirs = Files.list(parent)) {
+            List<Path> stale = dirs.filter(d -> {
+                OptionalLong pid = pidOf(d.getFileName().toString(), prefix);
+                return pid.isPresent() && ProcessHandle.of(pid.getAsLong()).isEmpty() && Files.isDirectory(d);
+            }).toList();
+            for (Path d : stale) {
+                delete(d);
+            }
+            return stale;
+        } catch (IOException | UncheckedIOException e) {
+            LOG.log(System.Logger.Level.WARNING, "Aeron transport: could not remove the directories of ended drivers in " + parent + ": " + e.getMessage());
+            return List.of();
+        }
+    }
+
+    private static OptionalLong pidOf(String name, String prefix) {
+        if (!name.startsWith(prefix) || name.length() == prefix.length()) {
+            return OptionalLong.empty();
+        }
+        String digits = name.substring(prefix.length());
+        return digits.chars().allMatch(Character::isDigit) && digits.length() < 19 ? OptionalLong.of(Long.parseLong(digits)) : OptionalLong.empty();
+    }
+
+    private static void delete(Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(f);
+            }
         }
     }
 
