@@ -4,7 +4,6 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,6 +61,17 @@ final class RosMaster implements AutoCloseable {
 
     /** A ROS tool or script with this master, from the checkout's root; its output, after it exited with {@code expectedExit}. */
     String run(int expectedExit, long seconds, String... command) throws Exception {
+        Ran ran = attempt(seconds, command);
+        assertEquals(expectedExit, ran.exit(), String.join(" ", command) + ":\n" + ran.output());
+        return ran.output();
+    }
+
+    /** A command's exit code and output. */
+    record Ran(int exit, String output) {
+    }
+
+    /** Runs a command against this master to its end, which must come within {@code seconds}. */
+    Ran attempt(long seconds, String... command) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true);
         pb.environment().put("ROS_MASTER_URI", uri());
         pb.environment().put("ROS_HOME", dir.resolve("ros-home").toString());
@@ -75,7 +85,6 @@ final class RosMaster implements AutoCloseable {
         }
         String text = Files.readString(out, UTF_8);
         assertTrue(ended, String.join(" ", command) + " still ran after " + seconds + " s:\n" + text);
-        assertEquals(expectedExit, p.exitValue(), String.join(" ", command) + ":\n" + text);
-        return text;
+        return new Ran(p.exitValue(), text);
     }
 }

@@ -45,6 +45,18 @@ class VelmaSplitLaunchIT {
     private static final long GENEROUS_SECONDS = 240;
     /** ve_body's states of safe mode ([VELMA-BEH]). */
     private static final Predicate<String> SAFE_MODE = s -> s.equals("safe") || s.equals("safe_st") || s.equals("safe_st_ok");
+    private static final Predicate<String> TRANSPARENT = s -> s.startsWith("transp");
+    private static final Pattern EXIT_SAFE_DONE = Pattern.compile("exit_safe #\\d+ done");
+    /**
+     * How many times a step leaves safe mode before it gives up. On these shared 2-core machines, with five JVMs on them,
+     * now and then a pass of cs misses its deadline, and ve_body goes to safe as its FSM says ([VELMA-BEH]); a step
+     * that needs ve_body transparent then leaves safe mode again.
+     */
+    private static final int TRIES = 8;
+    /** How long ve_body, once it has left safe mode, is given to show it is transparent before a step tries again. */
+    private static final long TRANSPARENT_SECONDS = 20;
+    /** How long cs waits for the cycle to run steadily before it moves anything. */
+    private static final long STEADY_SECONDS = 120;
     private static final Pattern WATCHED = Pattern.compile("core/a\\.body/ve: -?\\d+ changes in [\\d.]+ s, now (\\S+)");
     private static final Pattern RIGHT_ARM = Pattern.compile("right arm +q \\[([^\\]]+)\\]");
 
@@ -85,8 +97,25 @@ class VelmaSplitLaunchIT {
     private Host cs() throws IOException, InterruptedException {
         Host cs = framework("cs", profile + ".jar", ZGC);
         // The cycle runs steadily (the JIT compilers of four JVMs are done with its code) before anything moves.
-        cs.ask("agent:steady core 3 " + GENEROUS_SECONDS, Pattern.compile("without an overrun or a missed pass"));
+        steady(cs);
         return cs;
+    }
+
+    /**
+     * Waits as long as {@link #STEADY_SECONDS} for 3 s of the cycle without an overrun or a missed pass: whether they
+     * came. If not, cs's agent:diag core is printed, and the steps that need ve_body transparent try again (see
+     * {@link #TRIES}).
+     */
+    private static boolean steady(Host cs) throws IOException, InterruptedException {
+        Matcher m = cs.ask("agent:steady core 3 " + STEADY_SECONDS, Pattern.compile("without an overrun or a missed pass|had overruns or missed passes"));
+        if (m.group().startsWith("without")) {
+            return true;
+        }
+        int from = cs.mark();
+        cs.ask("agent:diag core", Pattern.compile("^(g! )?core "));
+        Thread.sleep(1000);
+        System.out.println("VelmaSplitLaunchIT: cs not steady within " + STEADY_SECONDS + " s; agent:diag core:\n" + String.join("\n", cs.since(from)));
+        return false;
     }
 
     /** ve_body's state, as host main sees it. */
@@ -95,12 +124,53 @@ class VelmaSplitLaunchIT {
     }
 
     private static String awaitState(Host body, Predicate<String> wanted, String what) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(GENEROUS_SECONDS);
-        String s;
-        while (!wanted.test(s = state(body))) {
-            assertTrue(System.nanoTime() < deadline, "ve_body not " + what + " within " + GENEROUS_SECONDS + " s: " + s);
+        String s = awaitState(body, wanted, GENEROUS_SECONDS);
+        assertTrue(wanted.test(s), "ve_body not " + what + " within " + GENEROUS_SECONDS + " s: " + s);
+        return s;
+    }
+
+    /** ve_body's state once {@code wanted} accepts it, or its last state after {@code seconds}. */
+    private static String awaitState(Host body, Predicate<String> wanted, long seconds) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        String s = state(body);
+        while (!wanted.test(s) && System.nanoTime() < deadline) {
+            s = state(body);
         }
         return s;
+    }
+
+    /** velma:exitsafe until ve_body is transparent, as many as {@link #TRIES} times. */
+    private static void exitSafe(Host body, Host cs) throws IOException, InterruptedException {
+        for (int attempt = 1; ; attempt++) {
+            cs.ask("velma:exitsafe", EXIT_SAFE_DONE);
+            String s = awaitState(body, TRANSPARENT, TRANSPARENT_SECONDS);
+            if (TRANSPARENT.test(s)) {
+                return;
+            }
+            assertTrue(attempt < TRIES, "ve_body not transparent after velma:exitsafe, " + TRIES + " times: " + s);
+            System.out.println("VelmaSplitLaunchIT: ve_body " + s + ", not transparent, " + TRANSPARENT_SECONDS + " s after velma:exitsafe; again");
+        }
+    }
+
+    /**
+     * Leaves safe mode (and starts an 8 s joint impedance move of the right arm, if {@code move}), and, once ve_body
+     * has been transparent a second, does {@code action}: the first switch after it into safe mode. If ve_body left
+     * transparent before the action (a missed pass, see {@link #TRIES}), the action waits and it all starts again.
+     */
+    private static Switch intoSafeAfter(Host body, Host cs, boolean move, Action action) throws IOException, InterruptedException {
+        for (int attempt = 1; ; attempt++) {
+            exitSafe(body, cs);
+            if (move) {
+                cs.send("velma:jimp right 1.2 1.3 -1.57 1.3 0 0 0 8");
+            }
+            Thread.sleep(1000);
+            Switch safe = switchAfter(body, TRANSPARENT, action, SAFE_MODE);
+            if (safe != null) {
+                return safe;
+            }
+            assertTrue(attempt < TRIES, "ve_body left transparent before the action, " + TRIES + " times");
+            System.out.println("VelmaSplitLaunchIT: ve_body left transparent before the action; again");
+        }
     }
 
     /** Something done to a process. */
@@ -119,13 +189,18 @@ class VelmaSplitLaunchIT {
 
     /**
      * Watches ve_body on host main (every switch, with its cycle and predicates), does {@code action}, and returns the
-     * first switch after it into a state {@code to} accepts, with the watch's lines before it.
+     * first switch after it into a state {@code to} accepts, with the watch's lines before it. If ve_body's state when
+     * the watch begins is not one {@code now} accepts, the watch ends without the action, and this returns null.
      */
-    private static Switch switchAfter(Host body, Action action, Predicate<String> to) throws IOException, InterruptedException {
+    private static Switch switchAfter(Host body, Predicate<String> now, Action action, Predicate<String> to) throws IOException, InterruptedException {
         int from = body.mark();
         body.send("agent:watch core core/a.body/ve " + GENEROUS_SECONDS / 4);
-        body.await(Pattern.compile("\\d s core/a\\.body/ve \\S+$"), from);
+        Matcher current = body.await(Pattern.compile("\\d s core/a\\.body/ve (\\S+)$"), from);
         int k = body.mark();
+        if (!now.test(current.group(1))) {
+            body.await(WATCHED, k);
+            return null;
+        }
         action.run();
         while (true) {
             int at = body.awaitIndex(SWITCH, k);
@@ -227,19 +302,15 @@ class VelmaSplitLaunchIT {
         if (hardware()) {
             // The KRCs' data starts the cycles through host effectors' answers: a cycle at the deadline without it is rare.
             long[] first = triggers(body);
-            cs.ask("agent:steady core 3 " + GENEROUS_SECONDS, Pattern.compile("without an overrun or a missed pass"));
+            assertTrue(steady(cs), "the cycle runs steadily");
             long[] then = triggers(body);
             assertTrue(then[0] - first[0] >= 1000 && (then[1] - first[1]) * 10 < then[0] - first[0],
                     "cycles, and those without the KRCs' data: " + Arrays.toString(first) + " then " + Arrays.toString(then));
         }
 
         // kill -9 of cs while an arm moves: ve_body goes to safe in the first cycle without cs's command, and damps.
-        cs.ask("velma:exitsafe", Pattern.compile("exit_safe #\\d+ done"));
-        cs.send("velma:jimp right 1.2 1.3 -1.57 1.3 0 0 0 8");
-        awaitState(body, s -> s.startsWith("transp"), "transparent");
-        Thread.sleep(1000);
         Host killed = cs;
-        Switch safe = switchAfter(body, killed::kill, SAFE_MODE);
+        Switch safe = intoSafeAfter(body, cs, true, killed::kill);
         assertEquals("transp_st -> safe", safe.from() + " -> " + safe.to(), "from transparent straight to safe: " + safe);
         assertTrue(safe.because("!recvCommand"), "no command was the reason: " + safe);
         // ve_body runs twice a cycle ([VELMA-STRUCT]): transp_st on the status, then, without a command, safe.
@@ -254,22 +325,19 @@ class VelmaSplitLaunchIT {
         for (int j = 0; j < before.length; j++) {
             assertEquals(before[j], after[j], 0.01, "joint " + j + " of the right arm rests in safe mode");
         }
-        cs.ask("velma:exitsafe", Pattern.compile("exit_safe #\\d+ done"));
-        awaitState(body, s -> s.startsWith("transp"), "transparent again");
+        exitSafe(body, cs);
 
         // kill -9 of the effectors: ve_body has no status and goes idle; it comes back when they do.
         Host effectorsKilled = effectors;
-        Switch idle = switchAfter(body, effectorsKilled::kill, "idle"::equals);
+        Switch idle = switchAfter(body, s -> true, effectorsKilled::kill, "idle"::equals);
         assertTrue(idle.because("!recvStatus"), "no status was the reason: " + idle);
         effectors = effectors();
         awaitState(body, SAFE_MODE, "back in safe mode with the effectors");
 
         // kill -STOP of cs (a hung process) is a crash to the others.
-        cs.ask("agent:steady core 3 " + GENEROUS_SECONDS, Pattern.compile("without an overrun or a missed pass"));
-        cs.ask("velma:exitsafe", Pattern.compile("exit_safe #\\d+ done"));
-        awaitState(body, s -> s.startsWith("transp"), "transparent before cs hangs");
+        steady(cs);
         Host hung = cs;
-        Switch stopped = switchAfter(body, () -> hung.signal("STOP"), SAFE_MODE);
+        Switch stopped = intoSafeAfter(body, cs, false, () -> hung.signal("STOP"));
         assertEquals("transp_st -> safe", stopped.from() + " -> " + stopped.to(), stopped.toString());
         assertTrue(stopped.because("!recvCommand"), "no command was the reason: " + stopped);
         cs.kill();
@@ -278,7 +346,7 @@ class VelmaSplitLaunchIT {
         assertTrue(body.process.isAlive() && driver.process.isAlive() && effectors.process.isAlive());
         body.ask("agent:list", Pattern.compile("^(g! )?core {2}RUNNING"));
         if (!hardware()) {
-            rosInterfaceOnHostCs();
+            rosInterfaceOnHostCs(body);
         }
     }
 
@@ -286,7 +354,7 @@ class VelmaSplitLaunchIT {
      * ros_interface/a, in its own process linked to host cs (docs/ros.md): joined to Debian's roscore by ros:connect,
      * it publishes the state of ve_body, which host main runs, and a rospy task moves the arm through it.
      */
-    private void rosInterfaceOnHostCs() throws Exception {
+    private void rosInterfaceOnHostCs(Host body) throws Exception {
         Host cs = cs();
         try (RosMaster ros = new RosMaster(ROOT, Files.createDirectories(Path.of("target", profile + "-it", "ros")), GENEROUS_SECONDS)) {
             ros.start();
@@ -295,9 +363,17 @@ class VelmaSplitLaunchIT {
             cs.await(Pattern.compile("ros_interface/a: node /velma_task_cs_ros_interface registered"), mark);
             String state = ros.run(0, GENEROUS_SECONDS, "rostopic", "echo", "-n", "1", "/velma_core_ve_body/state");
             assertTrue(state.lines().anyMatch(l -> l.startsWith("data: ")), state);
-            cs.ask("velma:exitsafe", Pattern.compile("exit_safe #\\d+ done"));
-            String task = ros.run(0, GENEROUS_SECONDS * 2, "/usr/bin/python3", "examples/ros/velma_task.py", "move");
-            assertTrue(task.contains("joint impedance after the restart: SUCCEEDED"), task);
+            for (int attempt = 1; ; attempt++) {
+                exitSafe(body, cs);
+                RosMaster.Ran task = ros.attempt(GENEROUS_SECONDS * 2, "/usr/bin/python3", "examples/ros/velma_task.py", "move");
+                if (task.exit() == 0) {
+                    assertTrue(task.output().contains("joint impedance after the restart: SUCCEEDED"), task.output());
+                    break;
+                }
+                // A missed pass in the move sends ve_body to safe, which aborts it (see TRIES).
+                assertTrue(attempt < TRIES && task.output().contains("safe mode"), task.output());
+                System.out.println("VelmaSplitLaunchIT: the rospy move ended in safe mode; again");
+            }
         }
     }
 }

@@ -3,15 +3,14 @@ package org.embodia.ros.velma;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
-import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Hashtable;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.LockSupport;
 
 import org.embodia.ros.RosConnector;
@@ -81,7 +80,8 @@ public final class VelmaRosInterface {
     private final Optional<ProcessHandle> parent;
     private final RosConnector connector;
     private final Thread thread;
-    private final List<AutoCloseable> parts = new ArrayList<>();
+    /** Added to by the connector's thread (actions, services) and the link's (topics); closed on deactivation. */
+    private final List<AutoCloseable> parts = new CopyOnWriteArrayList<>();
     private volatile boolean running = true;
     private volatile RosNode node;
     private ServiceRegistration<RosNode> registration;

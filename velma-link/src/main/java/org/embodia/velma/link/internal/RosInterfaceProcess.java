@@ -100,9 +100,10 @@ public final class RosInterfaceProcess {
                 "-Dembodia.ros.host=" + config.getOrDefault("host", "127.0.0.1"),
                 "-D" + LinkProperties.PARENT + "=" + ProcessHandle.current().pid(), "-D" + LinkProperties.CHANNEL + "=" + CHANNEL,
                 "-Dgosh.args=--nointeractive"));
-        for (String key : List.of("tf_rate", "service_timeout")) {
-            if (config.get(key) != null) {
-                command.add("-Dembodia.ros." + key + "=" + rate(config, key, 1));
+        for (Map.Entry<String, String> setting : Map.of("tf_rate", LinkProperties.TF_RATE, "service_timeout", LinkProperties.SERVICE_TIMEOUT)
+                .entrySet()) {
+            if (config.get(setting.getKey()) != null) {
+                command.add("-D" + setting.getValue() + "=" + rate(config, setting.getKey(), 1));
             }
         }
         command.add("-jar");
