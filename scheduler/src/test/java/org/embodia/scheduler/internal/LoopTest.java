@@ -191,6 +191,65 @@ class LoopTest {
         }
     }
 
+    @Test
+    void aLateCycleSkipsTheDeadlinesItPassedInsteadOfRunningCyclesBackToBack() throws Exception {
+        long[] starts = new long[40];
+        int[] cycles = {0};
+        long[] stallEnd = {0};
+        Subsystem stalling = new Subsystem() {
+            @Override
+            public SubsystemName name() {
+                return SubsystemName.parse("t/a.stall/re");
+            }
+
+            @Override
+            public List<InputBuffer<?>> inputs() {
+                return List.of();
+            }
+
+            @Override
+            public List<OutputBuffer<?>> outputs() {
+                return List.of();
+            }
+
+            @Override
+            public void step() throws InterruptedException {
+                int k = cycles[0]++;
+                if (k < starts.length) {
+                    starts[k] = System.nanoTime();
+                }
+                if (k == 3) {
+                    Thread.sleep(55); // five and a half 10 ms periods
+                    stallEnd[0] = System.nanoTime();
+                }
+            }
+        };
+        PeriodicActivity a = new PeriodicActivity("rt", 100, Integer.MAX_VALUE, 0, -1, 100_000);
+        a.publish(new ActivityPlan(new ActivityPlan.Step[] {
+                new ActivityPlan.Step(new SubsystemRuntime("t/a.stall/re", stalling, 1, "rt", null), new InputBuffer<?>[0])}, List.of(), e -> { }),
+                1);
+        a.start();
+        try {
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            while (cycles[0] < 12 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+        } finally {
+            a.stop();
+        }
+        assertTrue(cycles[0] >= 12, "the loop ran on after the stall: " + cycles[0] + " cycles");
+        // Made up back to back, the five deadlines passed would start five cycles at once; skipped, at most one
+        // deadline of the 10 ms grid falls within 2 ms of the stall's end.
+        int burst = 0;
+        for (int k = 4; k < 12; k++) {
+            if (starts[k] - stallEnd[0] < 2_000_000) {
+                burst++;
+            }
+        }
+        assertTrue(burst <= 1, burst + " cycles began within 2 ms after the stall");
+        assertTrue(a.diagnostics().overruns() >= 1, "the late cycle is an overrun");
+    }
+
     /** glibc's sched_getcpu: the CPU the calling thread runs on. */
     interface CpuOf extends Library {
         int sched_getcpu();
