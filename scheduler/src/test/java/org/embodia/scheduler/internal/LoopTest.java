@@ -153,27 +153,8 @@ class LoopTest {
 
     @Test
     void overrunsAreCountedAndAConfiguredNumberInARowIsAFault() throws Exception {
-        Subsystem slow = new Subsystem() {
-            @Override
-            public SubsystemName name() {
-                return SubsystemName.parse("t/a.slow/re");
-            }
-
-            @Override
-            public List<InputBuffer<?>> inputs() {
-                return List.of();
-            }
-
-            @Override
-            public List<OutputBuffer<?>> outputs() {
-                return List.of();
-            }
-
-            @Override
-            public void step() throws InterruptedException {
-                Thread.sleep(15); // longer than the 10 ms period
-            }
-        };
+        // longer than the 10 ms period
+        Subsystem slow = stepping("t/a.slow/re", () -> Thread.sleep(15));
         PeriodicActivity a = new PeriodicActivity("rt", 100, 3, 0, -1, 100_000);
         a.publish(new ActivityPlan(new ActivityPlan.Step[] {
                 new ActivityPlan.Step(new SubsystemRuntime("t/a.slow/re", slow, 1, "rt", null), new InputBuffer<?>[0])}, List.of(), e -> { }),
@@ -196,34 +177,16 @@ class LoopTest {
         long[] starts = new long[40];
         int[] cycles = {0};
         long[] stallEnd = {0};
-        Subsystem stalling = new Subsystem() {
-            @Override
-            public SubsystemName name() {
-                return SubsystemName.parse("t/a.stall/re");
+        Subsystem stalling = stepping("t/a.stall/re", () -> {
+            int k = cycles[0]++;
+            if (k < starts.length) {
+                starts[k] = System.nanoTime();
             }
-
-            @Override
-            public List<InputBuffer<?>> inputs() {
-                return List.of();
+            if (k == 3) {
+                Thread.sleep(55); // five and a half 10 ms periods
+                stallEnd[0] = System.nanoTime();
             }
-
-            @Override
-            public List<OutputBuffer<?>> outputs() {
-                return List.of();
-            }
-
-            @Override
-            public void step() throws InterruptedException {
-                int k = cycles[0]++;
-                if (k < starts.length) {
-                    starts[k] = System.nanoTime();
-                }
-                if (k == 3) {
-                    Thread.sleep(55); // five and a half 10 ms periods
-                    stallEnd[0] = System.nanoTime();
-                }
-            }
-        };
+        });
         PeriodicActivity a = new PeriodicActivity("rt", 100, Integer.MAX_VALUE, 0, -1, 100_000);
         a.publish(new ActivityPlan(new ActivityPlan.Step[] {
                 new ActivityPlan.Step(new SubsystemRuntime("t/a.stall/re", stalling, 1, "rt", null), new InputBuffer<?>[0])}, List.of(), e -> { }),
@@ -248,6 +211,36 @@ class LoopTest {
         }
         assertTrue(burst <= 1, burst + " cycles began within 2 ms after the stall");
         assertTrue(a.diagnostics().overruns() >= 1, "the late cycle is an overrun");
+    }
+
+    /** What a test subsystem's step does. */
+    private interface StepBody {
+        void run() throws InterruptedException;
+    }
+
+    /** A subsystem without buffers whose step is {@code step}. */
+    private static Subsystem stepping(String name, StepBody step) {
+        return new Subsystem() {
+            @Override
+            public SubsystemName name() {
+                return SubsystemName.parse(name);
+            }
+
+            @Override
+            public List<InputBuffer<?>> inputs() {
+                return List.of();
+            }
+
+            @Override
+            public List<OutputBuffer<?>> outputs() {
+                return List.of();
+            }
+
+            @Override
+            public void step() throws InterruptedException {
+                step.run();
+            }
+        };
     }
 
     /** glibc's sched_getcpu: the CPU the calling thread runs on. */
