@@ -17,10 +17,21 @@ package org.embodia.scheduler;
  * @param missedTriggers for an activity triggered by a device ({@code trigger=}), the cycles that began at their
  *        deadline without the device's data; its wake latency then is how late after that deadline they began and, for
  *        a cycle the data began, at most the time from the data's arrival (the devices' last look without it)
+ * @param missedPasses for an activity whose subsystems run in several processes, the passes of other hosts that missed
+ *        their deadline, as the leading host counts them (on the other hosts, {@code overruns} are the leader's too); a
+ *        late cycle whose passes all came in time is an overrun, not a missed pass
  */
 public record ActivityDiagnostics(String name, String clock, long cycles, long overruns, long consecutiveOverruns, boolean fault,
         Percentiles wakeLatency, Percentiles period, Percentiles compute, String realtime, Percentiles sleepLatency, long periodNanos,
-        long missedTriggers) {
+        long missedTriggers, long missedPasses) {
+
+    /** Without the missed passes, as in 1.9. */
+    public ActivityDiagnostics(String name, String clock, long cycles, long overruns, long consecutiveOverruns, boolean fault,
+            Percentiles wakeLatency, Percentiles period, Percentiles compute, String realtime, Percentiles sleepLatency, long periodNanos,
+            long missedTriggers) {
+        this(name, clock, cycles, overruns, consecutiveOverruns, fault, wakeLatency, period, compute, realtime, sleepLatency, periodNanos,
+                missedTriggers, 0);
+    }
 
     /** Without the missed triggers, as in 1.4. */
     public ActivityDiagnostics(String name, String clock, long cycles, long overruns, long consecutiveOverruns, boolean fault,

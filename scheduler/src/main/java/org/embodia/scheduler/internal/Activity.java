@@ -25,6 +25,8 @@ abstract class Activity {
     long cycles;
     long overruns;
     long consecutiveOverruns;
+    /** The passes other hosts missed under the plans before the current one; the activity's thread writes it. */
+    private volatile long missedBefore;
     volatile boolean fault;
     volatile String realtime = "";
     volatile boolean paused;
@@ -62,15 +64,16 @@ abstract class Activity {
         ActivityPlan.Step[] steps = current.steps;
         long cycle = cycles;
         int group = runGroup;
-        long faults = overruns + current.missedPasses();
+        long missed = missedBefore + current.missedPasses();
+        long faults = overruns + missed;
         for (ActivityPlan.Step s : steps) {
             if (s.group() != group) {
                 continue;
             }
             if (s.remote() != null) {
                 switch (s.phase()) {
-                    case STEP -> s.remote().run(cycle, start, faults);
-                    case WRITE -> s.remote().request(cycle, start, faults);
+                    case STEP -> s.remote().run(cycle, start, faults, missed);
+                    case WRITE -> s.remote().request(cycle, start, faults, missed);
                     case READ -> s.remote().collect(start);
                 }
             } else {
@@ -84,11 +87,13 @@ abstract class Activity {
     final void boundary() {
         if (resetRequested) {
             overruns = 0;
+            missedBefore = 0;
             resetRequested = false;
         }
         ActivityPlan p = pending;
         if (p != current) {
             p.connect();
+            missedBefore += current.missedPasses();
             current = p;
             appliedGeneration = pendingGeneration;
         }
@@ -146,6 +151,11 @@ abstract class Activity {
         return 0;
     }
 
+    /** Passes of other hosts that missed their deadline, as the leading host counts them, under every plan so far. */
+    long missedPasses() {
+        return missedBefore + current.missedPasses();
+    }
+
     ActivityPlan current() {
         return current;
     }
@@ -160,6 +170,6 @@ abstract class Activity {
 
     ActivityDiagnostics diagnostics() {
         return new ActivityDiagnostics(name, clock, cycles, overruns, consecutiveOverruns, fault, wake.snapshot(), period.snapshot(),
-                compute.snapshot(), realtime, sleep.snapshot(), periodNanos(), missedTriggers());
+                compute.snapshot(), realtime, sleep.snapshot(), periodNanos(), missedTriggers(), missedPasses());
     }
 }

@@ -7,6 +7,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 
 import org.apache.felix.service.command.Descriptor;
+import org.apache.felix.service.command.Parameter;
 import org.embodia.scheduler.ActivityDiagnostics;
 import org.embodia.scheduler.Agent;
 import org.embodia.scheduler.AgentSwap;
@@ -129,7 +130,7 @@ public final class AgentCommands {
 
     private static String overruns(ActivityDiagnostics d) {
         if (d.clock().startsWith("passes asked")) {
-            return d.overruns() + " overruns and missed passes, as the leading host counts them";
+            return d.overruns() + " overruns and " + d.missedPasses() + " missed passes, as the leading host counts them";
         }
         if (d.periodNanos() <= 0) {
             return "overruns not counted (the clock ticks on demand, without a period)";
@@ -215,13 +216,19 @@ public final class AgentCommands {
     }
 
     /**
-     * agent:steady &lt;agent&gt; &lt;seconds&gt; &lt;timeout&gt; — waits until the agent has run that long without an overrun or
-     * a missed pass of another host: before moving a robot whose subsystems run in several processes, whose first
-     * seconds (the JIT compiling each of them) are not yet its steady pace.
+     * agent:steady [--missed-passes] &lt;agent&gt; &lt;seconds&gt; &lt;timeout&gt; — waits until the agent has run that long
+     * without an overrun or a missed pass of another host: before moving a robot whose subsystems run in several
+     * processes, whose first seconds (the JIT compiling each of them) are not yet its steady pace. With
+     * {@code --missed-passes} only missed passes count: a late cycle whose passes all came in time delivered every
+     * subsystem its data, so the subsystems saw no gap, where a missed pass is one (ve_body without cs's command).
      */
     @Descriptor("waits until an agent has run some seconds without an overrun or a missed pass of another process")
-    public String steady(@Descriptor("the agent's name") String agent, @Descriptor("how long without one (s)") double seconds,
+    public String steady(
+            @Descriptor("count only missed passes of other processes, not late cycles whose passes all came in time")
+            @Parameter(names = {"-m", "--missed-passes"}, presentValue = "true", absentValue = "false") boolean missedPassesOnly,
+            @Descriptor("the agent's name") String agent, @Descriptor("how long without one (s)") double seconds,
             @Descriptor("how long to wait at most (s)") double timeout) throws InterruptedException {
+        String what = missedPassesOnly ? "a missed pass" : "an overrun or a missed pass";
         long start = System.nanoTime();
         long deadline = start + (long) (timeout * 1e9);
         long need = (long) (seconds * 1e9);
@@ -231,16 +238,16 @@ public final class AgentCommands {
             Agent a = agents.stream().filter(x -> x.name().equals(agent)).findFirst().orElse(null);
             long now = System.nanoTime();
             long faults = a == null || a.status() != Agent.Status.RUNNING ? -1
-                    : a.activities().stream().mapToLong(ActivityDiagnostics::overruns).sum()
-                            + a.subsystems().stream().filter(d -> d.activity() != null && d.activity().contains(" on host ")).mapToLong(SubsystemDiagnostics::failures).sum();
+                    : a.activities().stream().mapToLong(d -> d.missedPasses() + (missedPassesOnly ? 0 : d.overruns())).sum();
             if (faults < 0 || faults != last) {
                 last = faults;
                 since = now;
             } else if (now - since >= need) {
-                return String.format(Locale.ROOT, "%s: %.1f s without an overrun or a missed pass, after %.1f s", agent, seconds, (now - start) / 1e9);
+                return String.format(Locale.ROOT, "%s: %.1f s without %s, after %.1f s", agent, seconds, what, (now - start) / 1e9);
             }
             if (now - deadline >= 0) {
-                throw new IllegalStateException(agent + (faults < 0 ? " is not running" : " had overruns or missed passes within every " + seconds + " s")
+                throw new IllegalStateException(agent + (faults < 0 ? " is not running"
+                        : " had " + (missedPassesOnly ? "missed passes" : "overruns or missed passes") + " within every " + seconds + " s")
                         + " for " + timeout + " s");
             }
             Thread.sleep(100);

@@ -31,6 +31,8 @@ final class FollowerActivity extends ThreadedActivity {
     private final long triggerDeadlineNanos;
     /** The leader's overruns and missed passes, as its last request said. */
     private volatile long leaderFaults;
+    /** Of those, the missed passes. */
+    private volatile long leaderMissed;
 
     /**
      * @param oneRequestPerCycle whether the leader asks this host once a cycle (its steps are consecutive), so the next
@@ -78,6 +80,7 @@ final class FollowerActivity extends ThreadedActivity {
             boolean sameClock = sinceStart >= 0 && sinceStart < periodNanos;
             nextCycle = oneRequestPerCycle && sameClock ? request.start + periodNanos : 0;
             leaderFaults = request.faults;
+            leaderMissed = request.missed;
             for (int slot = 0; slot < mine.length; slot++) {
                 if (!mine[slot]) {
                     states.take(slot, request, now);
@@ -119,7 +122,8 @@ final class FollowerActivity extends ThreadedActivity {
     @Override
     ActivityDiagnostics diagnostics() {
         ActivityDiagnostics d = super.diagnostics();
-        return new ActivityDiagnostics(d.name(), d.clock(), d.cycles(), leaderFaults, 0, false, d.wakeLatency(), d.period(), d.compute(),
-                d.realtime(), d.sleepLatency(), d.periodNanos(), d.missedTriggers());
+        long missed = leaderMissed;
+        return new ActivityDiagnostics(d.name(), d.clock(), d.cycles(), leaderFaults - missed, 0, false, d.wakeLatency(), d.period(), d.compute(),
+                d.realtime(), d.sleepLatency(), d.periodNanos(), d.missedTriggers(), missed);
     }
 }

@@ -36,6 +36,8 @@ final class PassMessage implements WireMessage<PassMessage> {
     long links;
     /** In a request, the leader's overruns and missed passes of the activity so far, which its other hosts report. */
     long faults;
+    /** In a request, the part of {@link #faults} that were passes of other hosts missed (the rest are overruns). */
+    long missed;
     /**
      * In the answer to the passes that end the cycle, from a host with some of the activity's triggers: whether its
      * devices' data came ({@link #DEVICE_DATA}, {@link #DEVICE_LATE}), or it has no device to wait for now
@@ -81,7 +83,7 @@ final class PassMessage implements WireMessage<PassMessage> {
 
     @Override
     public int wireSize() {
-        return 8 + 8 + 4 + 8 + 8 + 1 + states.length;
+        return 8 + 8 + 4 + 8 + 8 + 8 + 1 + states.length;
     }
 
     @Override
@@ -91,6 +93,7 @@ final class PassMessage implements WireMessage<PassMessage> {
         out.putInt(group);
         out.putLong(links);
         out.putLong(faults);
+        out.putLong(missed);
         out.put(trigger);
         out.put(states);
     }
@@ -102,6 +105,7 @@ final class PassMessage implements WireMessage<PassMessage> {
         group = in.getInt();
         links = in.getLong();
         faults = in.getLong();
+        missed = in.getLong();
         trigger = in.get();
         in.get(states);
     }
@@ -113,6 +117,7 @@ final class PassMessage implements WireMessage<PassMessage> {
         group = source.group;
         links = source.links;
         faults = source.faults;
+        missed = source.missed;
         trigger = source.trigger;
         System.arraycopy(source.states, 0, states, 0, states.length);
     }

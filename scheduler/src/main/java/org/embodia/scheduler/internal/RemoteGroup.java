@@ -123,8 +123,8 @@ final class RemoteGroup implements Trigger {
     }
 
     /** One cycle's passes on the host: send what this process wrote, ask, await the answer and its data. */
-    void run(long cycle, long cycleStart, long faults) {
-        request(cycle, cycleStart, faults);
+    void run(long cycle, long cycleStart, long faults, long missedSoFar) {
+        request(cycle, cycleStart, faults, missedSoFar);
         collect(cycleStart);
     }
 
@@ -133,7 +133,7 @@ final class RemoteGroup implements Trigger {
      * {@linkplain #collect collected} at the start of the next, before anything else runs, which gives the same data
      * flow and the host most of a period more to answer in.
      */
-    void request(long cycle, long cycleStart, long faults) {
+    void request(long cycle, long cycleStart, long faults, long missedSoFar) {
         if (resetRequested) {
             passes = 0;
             missed = 0;
@@ -149,6 +149,7 @@ final class RemoteGroup implements Trigger {
         request.group = group;
         request.links = link.publishData();
         request.faults = faults;
+        request.missed = missedSoFar;
         for (int slot = 0; slot < local.length; slot++) {
             if (local[slot] != null) {
                 request.state(slot, local[slot].fsm == null ? null : local[slot].fsm.currentState());

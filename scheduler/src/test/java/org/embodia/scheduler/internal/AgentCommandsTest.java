@@ -2,13 +2,16 @@ package org.embodia.scheduler.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Parameter;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.felix.service.command.Descriptor;
 import org.embodia.scheduler.ActivityDiagnostics;
@@ -127,6 +130,45 @@ class AgentCommandsTest {
         assertTrue(sim.contains("wake latency not measured"), sim);
         String stepped = c.diag("stepped");
         assertTrue(stepped.contains("overruns not counted (the clock ticks on demand, without a period)"), stepped);
+    }
+
+    /**
+     * A host that does not lead a split activity: overruns and missed passes as the leader's requests say. Each look
+     * finds one overrun more, and the missed passes as they were.
+     */
+    private static Agent follower(AtomicLong looks, long missed) {
+        return agent("split", new AbstractList<>() {
+            @Override
+            public ActivityDiagnostics get(int index) {
+                return new ActivityDiagnostics("rt", "passes asked by main", 100, looks.incrementAndGet(), 0, false, SOME, SOME, SOME,
+                        "SCHED_FIFO 80", SOME, 2_000_000, 0, missed);
+            }
+
+            @Override
+            public int size() {
+                return 1;
+            }
+        });
+    }
+
+    @Test
+    void aFollowerSaysTheLeadersOverrunsAndMissedPassesApart() {
+        AgentCommands c = new AgentCommands(null);
+        c.addAgent(follower(new AtomicLong(6), 3));
+        String d = c.diag("split");
+        assertTrue(d.contains("activity rt (passes asked by main): 100 cycles, 7 overruns and 3 missed passes, as the leading host counts them"), d);
+    }
+
+    /** Late cycles whose passes all came count for a steady pace, unless only missed passes are asked about. */
+    @Test
+    void steadyCountsOverrunsUnlessAskedForMissedPassesOnly() throws InterruptedException {
+        AgentCommands c = new AgentCommands(null);
+        AtomicLong looks = new AtomicLong();
+        c.addAgent(follower(looks, 3));
+        assertTrue(c.steady(true, "split", 0.3, 60).startsWith("split: 0.3 s without a missed pass, after "));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> c.steady(false, "split", 0.3, 1));
+        assertEquals("split had overruns or missed passes within every 0.3 s for 1.0 s", e.getMessage());
+        assertTrue(looks.get() > 5, "looked again and again: " + looks);
     }
 
     /** The command only parses: the swap itself is the service's, tested in a framework (itests-paxexam). */
