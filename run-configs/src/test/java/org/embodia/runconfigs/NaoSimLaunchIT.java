@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -81,6 +84,44 @@ class NaoSimLaunchIT {
         assertTrue(run.out().contains("photographer ran and was destroyed"), run.out());
         assertTrue(run.out().contains("cs listen, app -, da_status -, activated 2, destroyed 2"), run.out());
         assertTrue(run.out().contains("posture Crouch: attained true"), "the console is core/a./cs again: " + run.out());
+    }
+
+    /**
+     * A store that lists an app whose keyword is no word of the recognizer's dictionary: the simulated NAOqi leaves the
+     * word out of the vocabulary (and says so), so in the silent room cs listens, never informing of a command nobody
+     * gave, and the other apps run.
+     */
+    @Test
+    void aKeywordTheRecognizerCannotSayKeepsNobodyFromBeingListenedTo() throws IOException, InterruptedException {
+        Path store = Files.createDirectories(dir.resolve("store"));
+        try (var shipped = Files.list(Path.of("..", "dynamic-agents", "store", "target", "store"))) {
+            for (Path jar : shipped.filter(f -> f.toString().endsWith(".jar")).toList()) {
+                Files.copy(jar, store.resolve(jar.getFileName()));
+            }
+        }
+        app(store.resolve("quiet.jar"), "quiet", "rtquiet");
+        Run run = launch("""
+                agent:swap org.embodia.nao.shell org.embodia.nao.cs
+                rapp:store %s
+                rapp:run greeter
+                rapp:status
+                agent:switches core core/a./cs
+                """.formatted(store.toAbsolutePath()));
+        assertEquals(0, run.exit(), run.out() + run.err());
+        assertTrue(run.out().matches("(?s).*apps: [^\n]*quiet.*"), "the store lists the app: " + run.out());
+        assertTrue(run.out().contains("greeter ran and was destroyed"), run.out());
+        assertTrue(run.out().contains("cs listen"), run.out());
+        assertTrue(run.out().contains("listen -> "), "cs's switches are shown: " + run.out());
+        assertFalse(run.out().contains("-> inform"), "cs never informed of a command in the silent room: " + run.out());
+    }
+
+    /** A RAPP app as the store lists it, with nothing but its manifest and one file. */
+    private static void app(Path jar, String name, String keywords) throws IOException {
+        try (OutputStream o = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(o, AppManifest.of("test." + name, name, keywords))) {
+            out.putNextEntry(new JarEntry("content.txt"));
+            out.write(name.getBytes(UTF_8));
+            out.closeEntry();
+        }
     }
 
     @Test

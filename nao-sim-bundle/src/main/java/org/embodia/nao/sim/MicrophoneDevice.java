@@ -3,6 +3,7 @@ package org.embodia.nao.sim;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -44,8 +45,10 @@ import org.embodia.speech.WavWriter;
  * worker spots dct's words in each with Sphinx4. The result goes to rw: the word with its confidence, or an empty rw
  * when the confidence is under threshold (NAOqi reports nothing it is not confident of), also into ALMemory's
  * {@value #LAST_WORD_RECOGNIZED}. Readings: a result is reported no sooner than the second tick after the
- * SUBSCRIBE acted, since the recog behaviour reads rw only from its iteration i0 + 2; a dct with words the
- * recognizer's dictionary lacks gives an error and an empty rw, so recog ends with Empty rather than waiting.
+ * SUBSCRIBE acted, since the recog behaviour reads rw only from its iteration i0 + 2. Words of dct the recognizer's
+ * pronunciation dictionary lacks are left out of the vocabulary, with an error naming them, and the others are
+ * spotted: one word nobody can say (an app's made-up keyword) must not end every recognition with Empty, which would
+ * keep the control subsystem informing instead of listening; an utterance when no word of dct is left gives no rw.
  */
 final class MicrophoneDevice extends CommandedDevice<MicReceptorCommand> {
     static final String LAST_WORD_RECOGNIZED = "LastWordRecognized";
@@ -99,6 +102,8 @@ final class MicrophoneDevice extends CommandedDevice<MicReceptorCommand> {
 
     private static final class SpotResult {
         long generation;
+        /** Whether it is an utterance's result, which rw reports; a vocabulary's check only reports its error. */
+        boolean heard;
         String word;
         double confidence;
         String error;
@@ -422,15 +427,17 @@ final class MicrophoneDevice extends CommandedDevice<MicReceptorCommand> {
             if (end < subscribedAt + 2) {
                 return;
             }
-            status.rw.clear();
-            if (r.word != null) {
-                status.rw.add(r.word, r.confidence);
-                memory.insertData(LAST_WORD_RECOGNIZED, r.word);
-            }
             if (r.error != null) {
                 error(r.error);
             }
-            status.rwSeq++;
+            if (r.heard) {
+                status.rw.clear();
+                if (r.word != null) {
+                    status.rw.add(r.word, r.confidence);
+                    memory.insertData(LAST_WORD_RECOGNIZED, r.word);
+                }
+                status.rwSeq++;
+            }
         }
         r.word = null;
         r.error = null;
@@ -561,14 +568,24 @@ final class MicrophoneDevice extends CommandedDevice<MicReceptorCommand> {
             if (recognizer == null) {
                 throw new IllegalStateException(unavailable);
             }
-            List<String> words = List.of(Arrays.copyOf(r.words, r.count));
+            List<String> words = new ArrayList<>();
+            List<String> unknown = new ArrayList<>();
+            for (int k = 0; k < r.count; k++) {
+                (recognizer.inDictionary(r.words[k]) ? words : unknown).add(r.words[k]);
+            }
             if (audio == null) {
-                recognizer.checkVocabulary(words);
+                if (unknown.isEmpty()) {
+                    return;
+                }
+                error = "ALSpeechRecognition: left out of the vocabulary, not words of the CMU en-us pronunciation dictionary: "
+                        + String.join(", ", unknown) + (words.isEmpty() ? " (no word is left to spot)" : "");
+            } else if (!words.isEmpty()) {
+                Recognition recognition = recognizer.recognize(audio, words, r.threshold);
+                word = recognition.word().orElse(null);
+                confidence = recognition.confidence();
+            } else {
                 return;
             }
-            Recognition recognition = recognizer.recognize(audio, words, r.threshold);
-            word = recognition.word().orElse(null);
-            confidence = recognition.confidence();
         } catch (RuntimeException e) {
             error = "ALSpeechRecognition: " + e.getMessage();
         }
@@ -578,6 +595,7 @@ final class MicrophoneDevice extends CommandedDevice<MicReceptorCommand> {
             return;
         }
         result.generation = r.generation;
+        result.heard = r.kind == SpotKind.RECOGNIZE;
         result.word = word;
         result.confidence = confidence;
         result.error = error;

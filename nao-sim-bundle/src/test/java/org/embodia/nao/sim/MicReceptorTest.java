@@ -211,14 +211,39 @@ class MicReceptorTest {
         assertEquals(0, s.rw.count, s.toString());
     }
 
+    /** An app's made-up keyword must not keep the other words from being heard (cs would inform, never listen). */
     @Test
-    void aWordTheDictionaryLacksIsAnErrorAndAnEmptyResult() {
+    void aWordTheDictionaryLacksIsLeftOutWithAnErrorAndTheOthersAreSpotted() {
         long errors = rig.sim.commandErrors();
-        MicReceptorStatus s = spot(List.of("hello", "xqzzyv"), 0.3, null);
+        MicReceptorStatus s = spot(List.of("hello", "xqzzyv", "robot"), 0.3, "robot");
 
-        assertEquals(0, s.rw.count);
+        assertEquals(1, s.rw.count, s.toString());
+        assertEquals("robot", s.rw.recogWord[0]);
         assertEquals(errors + 1, rig.sim.commandErrors());
-        assertTrue(rig.sim.lastCommandError().contains("xqzzyv"), rig.sim.lastCommandError());
+        assertTrue(rig.sim.lastCommandError().endsWith(
+                ": ALSpeechRecognition: left out of the vocabulary, not words of the CMU en-us pronunciation dictionary: xqzzyv"),
+                rig.sim.lastCommandError());
+    }
+
+    /** In silence nothing is reported, whatever dct holds: no Empty rw for a word the recognizer cannot say. */
+    @Test
+    void inSilenceAVocabularyWithWordsTheDictionaryLacksGivesNoResult() {
+        for (List<String> dct : List.of(List.of("hello", "xqzzyv"), List.of("xqzzyv"))) {
+            long errors = rig.sim.commandErrors();
+            MicReceptorCommand c = rig.mic.next();
+            c.cmd = MicReceptorCommand.Cmd.SUBSCRIBE;
+            c.dct.clear();
+            dct.forEach(c.dct::add);
+            c.threshold = 0.3;
+            long seq = status().rwSeq;
+            rig.mic.send();
+            rig.until(() -> rig.sim.commandErrors() > errors, "the vocabulary's error");
+            assertTrue(rig.sim.lastCommandError().contains("xqzzyv"), rig.sim.lastCommandError());
+            rig.tick(50);
+            assertEquals(seq, status().rwSeq, "no rw in silence with dct " + dct);
+            send(MicReceptorCommand.Cmd.UNSUBSCRIBE);
+            rig.tick(2);
+        }
     }
 
     private static double rms(PcmAudio audio) {

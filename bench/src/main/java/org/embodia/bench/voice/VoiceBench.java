@@ -1,0 +1,219 @@
+package org.embodia.bench.voice;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Predicate;
+
+import org.embodia.bench.voice.Scoring.Cell;
+import org.embodia.bench.voice.Scoring.Outcome;
+import org.embodia.bench.voice.Scoring.Utterance;
+
+/**
+ * The voice path's recognizers on voices they were not tuned to. Synthesizes the set ({@link VoiceSet}: FreeTTS and
+ * espeak-ng voices, clean and noisy; words and long commands) into a directory, runs each candidate on all of it
+ * ({@link Candidates}: (a) SpeechRecognizer as the product uses it, (b) Sphinx4 with keywords in a phone garbage
+ * grammar, (c) PocketSphinx's kws at several thresholds and its n-gram LM) and prints, per candidate, voice and
+ * condition: keyword accuracy, false-accept rate, long commands resolved to their app and to a wrong one, and the time
+ * per utterance. A candidate with a threshold has it chosen on the FreeTTS voices alone (those the product was built
+ * with) and is reported at it on all, the espeak-ng voices being the test; the sweep is printed too. Last line JSON.
+ *
+ * <p>usage: VoiceBench [dir] [--quick] [--only a,b,c] [--sphinx4-long all|clean,...] [--python python3]
+ * [--script voice_pocketsphinx.py]
+ *
+ * <p>--sphinx4-long: the conditions in which (a) and (b) decode long commands (default all). Sphinx4 takes 5-40 s
+ * for one under (a)'s sentence grammar or (b)'s phone garbage on a 2-core machine, hours for the whole set.
+ */
+public final class VoiceBench {
+    /** The thresholds swept on a confidence in [0, 1]; (a)'s product value, cs's nao-sim.json threshold, is 0.3. */
+    static final double[] CONFIDENCES = {0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7};
+    static final double PRODUCT_THRESHOLD = 0.3;
+    /** PocketSphinx kws thresholds: CMU's documentation suggests 1e-5 (long phrases) to 1e-50 (short ones). */
+    static final List<String> KWS_THRESHOLDS = List.of("1e-5", "1e-10", "1e-15", "1e-20", "1e-25", "1e-30", "1e-40");
+
+    /** A candidate's outcomes scored at one threshold. */
+    record Setting(String candidate, String label, double threshold, Map<String, Outcome> outcomes) {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Path.of("target", "bench-voice");
+        boolean quick = false;
+        String only = "a,b,c";
+        String sphinx4Long = "all";
+        String python = "/usr/bin/python3";
+        Path script = Path.of("bench", "src", "main", "python", "voice_pocketsphinx.py");
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--quick" -> quick = true;
+                case "--only" -> only = args[++i];
+                case "--sphinx4-long" -> sphinx4Long = args[++i];
+                case "--python" -> python = args[++i];
+                case "--script" -> script = Path.of(args[++i]);
+                default -> {
+                    if (args[i].startsWith("--")) {
+                        System.err.println("usage: VoiceBench [dir] [--quick] [--only a,b,c] [--sphinx4-long all|<cond>,...]"
+                                + " [--python <python3>] [--script <voice_pocketsphinx.py>]");
+                        System.exit(2);
+                    }
+                    dir = Path.of(args[i]);
+                }
+            }
+        }
+        Files.createDirectories(dir);
+        // --quick: clean and white noise at 10 dB only
+        List<VoiceSet.Condition> conditions = quick
+                ? VoiceSet.CONDITIONS.stream().filter(c -> c.clean() || c.name().equals("white10")).toList()
+                : VoiceSet.CONDITIONS;
+        long t0 = System.nanoTime();
+        List<Utterance> set = VoiceSet.generate(dir, VoiceSet.VOICES, conditions);
+        System.out.printf(Locale.ROOT, "set: %d utterances (%d voices x %d conditions x %d texts) in %s, made in %.0f s%n",
+                set.size(), VoiceSet.VOICES.size(), conditions.size(), VoiceSet.TEXTS.size(), dir.resolve("wav"),
+                (System.nanoTime() - t0) / 1e9);
+
+        List<String> longConditions = sphinx4Long.equals("all")
+                ? conditions.stream().map(VoiceSet.Condition::name).toList() : List.of(sphinx4Long.split(","));
+        List<Utterance> sphinx4Set = set.stream().filter(u -> !u.isLong() || longConditions.contains(u.condition()))
+                .toList();
+        if (sphinx4Set.size() < set.size()) {
+            System.out.printf(Locale.ROOT, "(a) and (b): long commands in %s only, %d utterances%n", sphinx4Long,
+                    sphinx4Set.size());
+        }
+        Map<String, List<Setting>> candidates = new LinkedHashMap<>();
+        Map<String, Double> seconds = new LinkedHashMap<>();
+        if (only.contains("a")) {
+            long t = System.nanoTime();
+            Map<String, Outcome> o = Candidates.product(sphinx4Set);
+            seconds.put("a-product", (System.nanoTime() - t) / 1e9);
+            candidates.put("a-product", sweep("a-product", o));
+        }
+        if (only.contains("b")) {
+            long t = System.nanoTime();
+            Map<String, Outcome> o = Candidates.sphinx4Garbage(sphinx4Set, dir.resolve("tmp"));
+            seconds.put("b-sphinx4-garbage", (System.nanoTime() - t) / 1e9);
+            candidates.put("b-sphinx4-garbage", sweep("b-sphinx4-garbage", o));
+        }
+        if (only.contains("c")) {
+            long t = System.nanoTime();
+            Map<String, Map<String, Outcome>> o = Candidates.pocketSphinx(set, dir.resolve("tmp"), python, script,
+                    KWS_THRESHOLDS);
+            seconds.put("c-pocketsphinx", (System.nanoTime() - t) / 1e9);
+            List<Setting> kws = new ArrayList<>();
+            for (String th : KWS_THRESHOLDS) {
+                kws.add(new Setting("c-pocketsphinx-kws", "kws " + th, 0, o.get("kws:" + th)));
+            }
+            candidates.put("c-pocketsphinx-kws", kws);
+            candidates.put("c-pocketsphinx-lm", List.of(new Setting("c-pocketsphinx-lm", "lm", 0, o.get("lm"))));
+        }
+
+        Predicate<Utterance> tuning = u -> u.voice().startsWith("freetts");
+        List<Utterance> tuningSet = set.stream().filter(tuning).toList();
+        List<Utterance> testSet = set.stream().filter(tuning.negate()).toList();
+        System.out.println();
+        System.out.println("threshold sweep: chosen on the FreeTTS voices (tune), reported on the espeak-ng ones (test)");
+        System.out.printf(Locale.ROOT, "%-20s %-10s | %6s %6s %6s %6s %6s | %6s %6s %6s %6s%n", "candidate", "setting",
+                "J", "kw%", "fa%", "long%", "wrong%", "kw%", "fa%", "long%", "wrong%");
+        Map<String, Setting> chosen = new LinkedHashMap<>();
+        for (var e : candidates.entrySet()) {
+            Setting best = null;
+            double bestJ = Double.NEGATIVE_INFINITY;
+            for (Setting s : e.getValue()) {
+                Cell tune = Scoring.score(tuningSet, s.outcomes(), s.threshold());
+                Cell test = Scoring.score(testSet, s.outcomes(), s.threshold());
+                System.out.printf(Locale.ROOT, "%-20s %-10s | %6.2f %s %s %s %s | %s %s %s %s%n", e.getKey(),
+                        s.label(), tune.objective(), pct(tune.keywordAccuracy()), pct(tune.falseAccept()),
+                        pct(tune.longCorrect()), pct(tune.wrongApp()), pct(test.keywordAccuracy()),
+                        pct(test.falseAccept()), pct(test.longCorrect()), pct(test.wrongApp()));
+                if (tune.objective() > bestJ + 1e-9) {
+                    bestJ = tune.objective();
+                    best = s;
+                }
+            }
+            if (e.getKey().equals("a-product")) {
+                // as the product runs it, whatever the sweep says
+                best = e.getValue().stream().filter(s -> s.threshold() == PRODUCT_THRESHOLD).findFirst().orElseThrow();
+            }
+            chosen.put(e.getKey(), best);
+        }
+
+        System.out.println();
+        System.out.println("per voice x condition, each candidate at its chosen setting (a: the product's 0.3)");
+        System.out.printf(Locale.ROOT, "%-20s %-10s %-20s %-8s %4s | %6s %6s %6s %6s | %8s %8s%n", "candidate",
+                "setting", "voice", "cond", "n", "kw%", "fa%", "long%", "wrong%", "p50 ms", "p99 ms");
+        StringBuilder json = new StringBuilder("{\"bench\":\"voice\",\"utterances\":" + set.size()
+                + ",\"candidates\":{");
+        boolean firstCandidate = true;
+        for (var e : chosen.entrySet()) {
+            Setting s = e.getValue();
+            json.append(firstCandidate ? "" : ",").append('"').append(e.getKey()).append("\":{\"setting\":\"")
+                    .append(s.label()).append("\",\"seconds\":")
+                    .append(String.format(Locale.ROOT, "%.1f", seconds.get(e.getKey().startsWith("c-")
+                            ? "c-pocketsphinx" : e.getKey())))
+                    .append(",\"cells\":[");
+            firstCandidate = false;
+            boolean firstCell = true;
+            for (VoiceSet.Voice v : VoiceSet.VOICES) {
+                for (VoiceSet.Condition c : conditions) {
+                    List<Utterance> cell = set.stream()
+                            .filter(u -> u.voice().equals(v.name()) && u.condition().equals(c.name())).toList();
+                    Cell r = Scoring.score(cell, s.outcomes(), s.threshold());
+                    row(e.getKey(), s.label(), v.name(), c.name(), r);
+                    json.append(firstCell ? "" : ",").append(cellJson(v.name(), c.name(), r));
+                    firstCell = false;
+                }
+            }
+            json.append("],\"summary\":[");
+            boolean firstSummary = true;
+            for (String group : List.of("freetts", "espeak")) {
+                for (VoiceSet.Condition c : conditions) {
+                    Cell r = Scoring.score(set.stream().filter(u -> u.voice().startsWith(group)
+                            && u.condition().equals(c.name())).toList(), s.outcomes(), s.threshold());
+                    row(e.getKey(), s.label(), group + "-*", c.name(), r);
+                    json.append(firstSummary ? "" : ",").append(cellJson(group + "-*", c.name(), r));
+                    firstSummary = false;
+                }
+                Cell r = Scoring.score(set.stream().filter(u -> u.voice().startsWith(group)).toList(), s.outcomes(),
+                        s.threshold());
+                row(e.getKey(), s.label(), group + "-*", "all", r);
+                json.append(",").append(cellJson(group + "-*", "all", r));
+            }
+            json.append("]}");
+        }
+        json.append("}}");
+        System.out.println();
+        System.out.println(json);
+    }
+
+    /** One setting per swept confidence threshold, all over the same outcomes. */
+    private static List<Setting> sweep(String candidate, Map<String, Outcome> outcomes) {
+        List<Setting> settings = new ArrayList<>();
+        for (double t : CONFIDENCES) {
+            settings.add(new Setting(candidate, String.format(Locale.ROOT, "conf %.1f", t), t, outcomes));
+        }
+        return settings;
+    }
+
+    private static void row(String candidate, String setting, String voice, String condition, Cell r) {
+        System.out.printf(Locale.ROOT, "%-20s %-10s %-20s %-8s %4d | %s %s %s %s | %8.1f %8.1f%n", candidate, setting,
+                voice, condition, r.n(), pct(r.keywordAccuracy()), pct(r.falseAccept()), pct(r.longCorrect()),
+                pct(r.wrongApp()), r.p50(), r.p99());
+    }
+
+    private static String pct(double share) {
+        return Double.isNaN(share) ? "     -" : String.format(Locale.ROOT, "%6.1f", 100 * share);
+    }
+
+    private static String cellJson(String voice, String condition, Cell r) {
+        return String.format(Locale.ROOT, "{\"voice\":\"%s\",\"condition\":\"%s\",\"n\":%d,\"keyword_accuracy\":%s,"
+                + "\"false_accept\":%s,\"long_correct\":%s,\"wrong_app\":%s,\"p50_ms\":%.1f,\"p99_ms\":%.1f}", voice,
+                condition, r.n(), num(r.keywordAccuracy()), num(r.falseAccept()), num(r.longCorrect()),
+                num(r.wrongApp()), r.p50(), r.p99());
+    }
+
+    private static String num(double v) {
+        return Double.isNaN(v) ? "null" : String.format(Locale.ROOT, "%.3f", v);
+    }
+}
