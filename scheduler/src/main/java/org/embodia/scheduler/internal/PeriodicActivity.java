@@ -7,8 +7,9 @@ import org.embodia.scheduler.Realtime;
 /**
  * An activity on its own thread at a fixed rate. Deadlines are absolute (start + k·period), so the
  * loop does not drift; it sleeps until shortly before the deadline and spins the rest, with the
- * timer slack lowered and SCHED_FIFO asked for. A late cycle is not dropped: the next one starts at
- * once. Per cycle it allocates nothing, takes no lock and does no I/O.
+ * timer slack lowered and SCHED_FIFO asked for. A late cycle is counted as an overrun, and the next
+ * one begins at the first deadline still ahead on the grid (the ones it passed are skipped, not made
+ * up back to back). Per cycle it allocates nothing, takes no lock and does no I/O.
  */
 final class PeriodicActivity extends ThreadedActivity {
     private final long spinNanos;
