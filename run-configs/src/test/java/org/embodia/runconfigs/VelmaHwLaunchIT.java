@@ -41,7 +41,7 @@ class VelmaHwLaunchIT {
             Path err = dir.resolve("stderr");
             Path jar = Path.of("target", "velma-hw.jar").toAbsolutePath();
             assertTrue(Files.isRegularFile(jar), "bnd-export wrote " + jar);
-            Process felix = new ProcessBuilder(List.of("chrt", "-f", "40", java.toString(), "-XX:+UseZGC", "-Dembodia.script=" + ROOT.resolve("run-configs/velma-hw.demo"),
+            Process felix = new ProcessBuilder(List.of(java.toString(), "-XX:+UseZGC", "-Dembodia.script=" + ROOT.resolve("run-configs/velma-hw.demo"),
                     "-Dgosh.args=--nointeractive", "-jar", jar.toString())).directory(ROOT.toFile())
                     .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
             felix.getOutputStream().close();
@@ -65,7 +65,7 @@ class VelmaHwLaunchIT {
 
     /** velma-hw's simulated peers, as ./embodia's velma_peers starts them, once they say they are ready. */
     static Process startPeers(String java, Path log) throws IOException, InterruptedException {
-        Process peers = new ProcessBuilder(List.of("chrt", "-f", "50", java, "-XX:+UseZGC", "-Xmx1g", "-cp", peersClasspath(),
+        Process peers = new ProcessBuilder(List.of(java, "-XX:+UseZGC", "-Xmx1g", "-cp", peersClasspath(),
                 "org.embodia.velma.emulator.Main")).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!Files.readString(log, UTF_8).contains("velma-peers ready")) {

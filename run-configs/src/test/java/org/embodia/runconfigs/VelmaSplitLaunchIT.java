@@ -102,14 +102,14 @@ class VelmaSplitLaunchIT {
     }
 
     /**
-     * Waits as long as {@link #STEADY_SECONDS} for 20 s of the cycle without a missed pass, as the split demos do: a
+     * Waits as long as {@link #STEADY_SECONDS} for 20 s of the cycle without a gap in its data (a missed pass), as the split demos do: a
      * process just started misses a pass now and then while its JIT compiles (a quiet 3 s came within seconds of a
      * restart, and the moves after it were aborted again and again); a late cycle with all its passes is no gap to
      * ve_body. Returns whether they came. If not, cs's agent:diag core is printed, and the steps that need ve_body transparent try again (see
      * {@link #TRIES}).
      */
     private static boolean steady(Host cs) throws IOException, InterruptedException {
-        Matcher m = cs.ask("agent:steady --missed-passes core 20 " + STEADY_SECONDS, Pattern.compile("without a missed pass|had missed passes"));
+        Matcher m = cs.ask("agent:steady --gaps core 20 " + STEADY_SECONDS, Pattern.compile("without a gap in its data|had gaps in its data"));
         if (m.group().startsWith("without")) {
             return true;
         }

@@ -1,5 +1,11 @@
 package org.embodia.scheduler;
 
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
+
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Library;
 import com.sun.jna.Memory;
@@ -12,14 +18,24 @@ import com.sun.jna.Pointer;
  * to run on (sched_setaffinity, as OROCOS's cpu_affinity and ros2_control's controller manager pin their loops).
  * Says plainly what was granted and what was refused, and why. The scheduler's activities configure their threads with
  * it; so may any thread that must keep the loop's pace (a hardware bundle's receiver, a benchmark's measuring thread).
+ * {@link #configureJvmThreads} raises the JVM's own threads that a loop waits for, and no others.
  */
 public final class Realtime {
     private static final int PR_SET_TIMERSLACK = 29;
+    private static final int SCHED_OTHER = 0;
     private static final int SCHED_FIFO = 1;
     private static final int EPERM = 1;
     private static final int EINVAL = 22;
     /** Bytes of the CPU mask passed to sched_setaffinity: room for 1024 CPUs, as glibc's cpu_set_t. */
     private static final int CPU_MASK_BYTES = 128;
+    /**
+     * The threads a loop waits for at a safepoint, by their Linux names (HotSpot's, cut to 15 characters): the VM thread
+     * and the collectors' workers of a pause (G1's and Parallel's, ZGC's runtime workers). Not the JIT compilers nor the
+     * concurrent collector threads: busy for seconds at a time, at real-time priority they would keep a CPU from
+     * everything else, and Linux then stops every real-time thread on it for up to 50 ms a second (its RT throttling,
+     * or the fair server of kernels since 6.12).
+     */
+    static final Pattern JVM_THREADS = Pattern.compile("VM Thread|GC Thread#\\d+|RuntimeWorker#\\d+");
 
     /** The C library calls used; errno comes back as a LastErrorException. */
     interface CLibrary extends Library {
@@ -28,6 +44,8 @@ public final class Realtime {
         int sched_setscheduler(int pid, int policy, Pointer param) throws LastErrorException;
 
         int sched_setaffinity(int pid, long cpusetsize, Pointer mask) throws LastErrorException;
+
+        int sched_getscheduler(int pid) throws LastErrorException;
     }
 
     /**
@@ -72,6 +90,55 @@ public final class Realtime {
             refused |= !pin(c, cpu, out);
         }
         return new Grant(out.toString(), refused);
+    }
+
+    /**
+     * Puts the JVM's own threads a loop waits for ({@link #JVM_THREADS}) that run at normal priority under SCHED_FIFO at
+     * {@code priority}, below the loop's: at a safepoint a loop waits for the VM thread, and at normal priority that
+     * queues behind any busy process for milliseconds. The rest of the JVM stays at normal priority. Threads already
+     * real-time are left as they are; so, calling it again, are those it raised. Linux only.
+     */
+    public static Grant configureJvmThreads(int priority) {
+        CLibrary c;
+        try {
+            c = Native.load("c", CLibrary.class);
+        } catch (Throwable e) {
+            return new Grant("the JVM's threads at their priority: the C library is not reachable through JNA (" + e.getMessage() + ")", true);
+        }
+        int raised = 0;
+        int already = 0;
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/self/task"));
+                Memory param = new Memory(4)) {
+            param.setInt(0, priority);
+            for (Path task : tasks) {
+                String comm;
+                try {
+                    comm = Files.readString(task.resolve("comm")).strip();
+                } catch (IOException e) {
+                    // The thread ended since the directory was listed.
+                    continue;
+                }
+                if (!JVM_THREADS.matcher(comm).matches()) {
+                    continue;
+                }
+                int tid = Integer.parseInt(task.getFileName().toString());
+                try {
+                    if (c.sched_getscheduler(tid) != SCHED_OTHER) {
+                        already++;
+                        continue;
+                    }
+                    c.sched_setscheduler(tid, SCHED_FIFO, param);
+                    raised++;
+                } catch (LastErrorException e) {
+                    return new Grant("the JVM's VM and collector threads SCHED_FIFO " + priority + " REFUSED (errno " + e.getErrorCode()
+                            + (e.getErrorCode() == EPERM ? ": not permitted" : "") + "): at normal priority", true);
+                }
+            }
+        } catch (IOException e) {
+            return new Grant("the JVM's threads at their priority: /proc/self/task is not readable (" + e.getMessage() + ")", true);
+        }
+        return new Grant("the JVM's VM and collector threads SCHED_FIFO " + priority + " (" + raised + " raised, " + already
+                + " real-time before)", false);
     }
 
     private static boolean fifo(CLibrary c, int priority, StringBuilder out) {

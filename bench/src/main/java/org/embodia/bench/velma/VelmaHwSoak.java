@@ -87,10 +87,9 @@ public final class VelmaHwSoak {
                 peerProcess = startPeers(root);
             }
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            // As ./embodia run velma-hw starts it: as root, the JVM under SCHED_FIFO 40, its loop at 80; ZGC.
-            List<String> command = new ArrayList<>(new UnixSystem().getUid() == 0 ? List.of("chrt", "-f", "40") : List.of());
-            command.addAll(List.of(java, "-XX:+UseZGC", "-Dembodia.script=" + script, "-Dembodia.script.timeout=" + (long) (minutes * 120 + 600),
-                    "-Dgosh.args=--nointeractive", "-jar", jar.toString()));
+            // As ./embodia run velma-hw starts it: at normal priority (its loop asks for SCHED_FIFO 80), ZGC.
+            List<String> command = List.of(java, "-XX:+UseZGC", "-Dembodia.script=" + script, "-Dembodia.script.timeout=" + (long) (minutes * 120 + 600),
+                    "-Dgosh.args=--nointeractive", "-jar", jar.toString());
             Process felix = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true).start();
             felix.getOutputStream().close();
             long started = System.nanoTime();
@@ -118,7 +117,7 @@ public final class VelmaHwSoak {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Path log = root.resolve("target/velma-peers.log");
         Files.createDirectories(log.getParent());
-        Process p = new ProcessBuilder(List.of("chrt", "-f", "50", java, "-XX:+UseZGC", "-Xmx1g", "-cp", System.getProperty("java.class.path"),
+        Process p = new ProcessBuilder(List.of(java, "-XX:+UseZGC", "-Xmx1g", "-cp", System.getProperty("java.class.path"),
                 "org.embodia.velma.emulator.Main")).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!Files.readString(log, UTF_8).contains("velma-peers ready")) {

@@ -216,19 +216,19 @@ public final class AgentCommands {
     }
 
     /**
-     * agent:steady [--missed-passes] &lt;agent&gt; &lt;seconds&gt; &lt;timeout&gt; — waits until the agent has run that long
-     * without an overrun or a missed pass of another host: before moving a robot whose subsystems run in several
-     * processes, whose first seconds (the JIT compiling each of them) are not yet its steady pace. With
-     * {@code --missed-passes} only missed passes count: a late cycle whose passes all came in time delivered every
-     * subsystem its data, so the subsystems saw no gap, where a missed pass is one (ve_body without cs's command).
+     * agent:steady [--gaps] &lt;agent&gt; &lt;seconds&gt; &lt;timeout&gt; — waits until the agent has run that long without
+     * an overrun or a gap in its data (a missed pass of another host, a cycle begun at its deadline without the
+     * trigger's data): before moving a robot, whose first seconds (the JIT compiling each of its JVMs) are not yet its
+     * steady pace. With {@code --gaps} only gaps count: a late cycle whose data all came in time gave every subsystem
+     * its data, where a gap leaves one without (ve_body without the KRCs' status or cs's command goes to safe).
      */
-    @Descriptor("waits until an agent has run some seconds without an overrun or a missed pass of another process")
+    @Descriptor("waits until an agent has run some seconds without an overrun or a gap in its data (a missed pass, a cycle without the"
+            + " trigger's data)")
     public String steady(
-            @Descriptor("count only missed passes of other processes, not late cycles whose passes all came in time")
-            @Parameter(names = {"-m", "--missed-passes"}, presentValue = "true", absentValue = "false") boolean missedPassesOnly,
+            @Descriptor("count only gaps in the data, not late cycles whose data all came in time")
+            @Parameter(names = {"-g", "--gaps"}, presentValue = "true", absentValue = "false") boolean gapsOnly,
             @Descriptor("the agent's name") String agent, @Descriptor("how long without one (s)") double seconds,
             @Descriptor("how long to wait at most (s)") double timeout) throws InterruptedException {
-        String what = missedPassesOnly ? "a missed pass" : "an overrun or a missed pass";
         long start = System.nanoTime();
         long deadline = start + (long) (timeout * 1e9);
         long need = (long) (seconds * 1e9);
@@ -238,16 +238,17 @@ public final class AgentCommands {
             Agent a = agents.stream().filter(x -> x.name().equals(agent)).findFirst().orElse(null);
             long now = System.nanoTime();
             long faults = a == null || a.status() != Agent.Status.RUNNING ? -1
-                    : a.activities().stream().mapToLong(d -> d.missedPasses() + (missedPassesOnly ? 0 : d.overruns())).sum();
+                    : a.activities().stream().mapToLong(d -> d.missedPasses() + d.missedTriggers() + (gapsOnly ? 0 : d.overruns())).sum();
             if (faults < 0 || faults != last) {
                 last = faults;
                 since = now;
             } else if (now - since >= need) {
-                return String.format(Locale.ROOT, "%s: %.1f s without %s, after %.1f s", agent, seconds, what, (now - start) / 1e9);
+                return String.format(Locale.ROOT, "%s: %.1f s without %s, after %.1f s", agent, seconds,
+                        gapsOnly ? "a gap in its data" : "an overrun or a gap in its data", (now - start) / 1e9);
             }
             if (now - deadline >= 0) {
                 throw new IllegalStateException(agent + (faults < 0 ? " is not running"
-                        : " had " + (missedPassesOnly ? "missed passes" : "overruns or missed passes") + " within every " + seconds + " s")
+                        : " had " + (gapsOnly ? "gaps in its data" : "overruns or gaps in its data") + " within every " + seconds + " s")
                         + " for " + timeout + " s");
             }
             Thread.sleep(100);

@@ -3,7 +3,6 @@ package org.embodia.scheduler.internal;
 import java.util.concurrent.locks.LockSupport;
 
 import org.embodia.scheduler.ActivityDiagnostics;
-import org.embodia.scheduler.Realtime;
 
 /**
  * The part of an activity a host other than the leader runs: its thread waits for the leader's requests and runs the
@@ -54,7 +53,7 @@ final class FollowerActivity extends ThreadedActivity {
 
     @Override
     void loop() {
-        realtime = Realtime.configureCurrentThread(priority, cpu).description();
+        realtime = configureThreads();
         long idleSince = System.nanoTime();
         long nextCycle = 0;
         while (running) {

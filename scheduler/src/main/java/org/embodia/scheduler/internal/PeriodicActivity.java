@@ -2,7 +2,6 @@ package org.embodia.scheduler.internal;
 
 import java.util.concurrent.locks.LockSupport;
 
-import org.embodia.scheduler.Realtime;
 
 /**
  * An activity on its own thread at a fixed rate. Deadlines are absolute (start + k·period), so the
@@ -21,7 +20,7 @@ final class PeriodicActivity extends ThreadedActivity {
 
     @Override
     void loop() {
-        realtime = Realtime.configureCurrentThread(priority, cpu).description();
+        realtime = configureThreads();
         long next = System.nanoTime() + periodNanos;
         while (running) {
             if (paused) {

@@ -2,7 +2,6 @@ package org.embodia.scheduler.internal;
 
 import java.util.concurrent.locks.LockSupport;
 
-import org.embodia.scheduler.Realtime;
 
 /**
  * An activity on its own real-time thread whose cycles the hardware starts: each begins when every one of its
@@ -36,7 +35,7 @@ final class TriggeredActivity extends ThreadedActivity {
 
     @Override
     void loop() {
-        realtime = Realtime.configureCurrentThread(priority, cpu).description();
+        realtime = configureThreads();
         long next = System.nanoTime() + deadlineNanos;
         while (running) {
             if (paused) {

@@ -159,16 +159,37 @@ class AgentCommandsTest {
         assertTrue(d.contains("activity rt (passes asked by main): 100 cycles, 7 overruns and 3 missed passes, as the leading host counts them"), d);
     }
 
-    /** Late cycles whose passes all came count for a steady pace, unless only missed passes are asked about. */
+    /** Late cycles whose data all came count for a steady pace, unless only gaps in the data are asked about. */
     @Test
-    void steadyCountsOverrunsUnlessAskedForMissedPassesOnly() throws InterruptedException {
+    void steadyCountsOverrunsUnlessAskedForGapsOnly() throws InterruptedException {
         AgentCommands c = new AgentCommands(null);
         AtomicLong looks = new AtomicLong();
         c.addAgent(follower(looks, 3));
-        assertTrue(c.steady(true, "split", 0.3, 60).startsWith("split: 0.3 s without a missed pass, after "));
+        assertTrue(c.steady(true, "split", 0.3, 60).startsWith("split: 0.3 s without a gap in its data, after "));
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> c.steady(false, "split", 0.3, 1));
-        assertEquals("split had overruns or missed passes within every 0.3 s for 1.0 s", e.getMessage());
+        assertEquals("split had overruns or gaps in its data within every 0.3 s for 1.0 s", e.getMessage());
         assertTrue(looks.get() > 5, "looked again and again: " + looks);
+    }
+
+    /** A cycle begun at its deadline without the trigger's data is a gap, as a missed pass is: ve_body sees no status. */
+    @Test
+    void aCycleWithoutTheTriggersDataIsAGap() {
+        AgentCommands c = new AgentCommands(null);
+        AtomicLong looks = new AtomicLong();
+        c.addAgent(agent("hw", new AbstractList<>() {
+            @Override
+            public ActivityDiagnostics get(int index) {
+                return new ActivityDiagnostics("rt", "500.0 Hz, trigger=t/a.x/re deadline=10000 us", 100, 0, 0, false, SOME, SOME, SOME,
+                        "SCHED_FIFO 80", SOME, 2_000_000, looks.incrementAndGet(), 0);
+            }
+
+            @Override
+            public int size() {
+                return 1;
+            }
+        }));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> c.steady(true, "hw", 0.3, 1));
+        assertEquals("hw had gaps in its data within every 0.3 s for 1.0 s", e.getMessage());
     }
 
     /** The command only parses: the swap itself is the service's, tested in a framework (itests-paxexam). */

@@ -4,12 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
+import com.sun.jna.Library;
+import com.sun.jna.Native;
 import org.embodia.api.agent.Subsystem;
 import org.embodia.api.agent.SubsystemName;
 import org.embodia.api.behavior.Behavior;
@@ -22,9 +29,6 @@ import org.embodia.fsm.engine.FsmLoader;
 import org.embodia.scheduler.Realtime;
 import org.embodia.testing.Allocations;
 import org.junit.jupiter.api.Test;
-
-import com.sun.jna.Library;
-import com.sun.jna.Native;
 
 /** The periodic loop, measured on its own thread while it runs. */
 class LoopTest {
@@ -271,5 +275,32 @@ class LoopTest {
         assertTrue(granted[3].description().endsWith(", CPU " + lastCpu), granted[3].description());
         assertFalse(granted[3].refused());
         assertEquals(lastCpu, onCpu[0], "a pinned thread runs on its CPU");
+    }
+
+    /**
+     * The JVM's threads a loop waits for at safepoints go to SCHED_FIFO, the JIT's stay at normal priority (compiling at
+     * real-time priority for long, they would get every real-time thread of their CPU stopped by Linux's throttling).
+     * Without the privilege (not root) the refusal is said.
+     */
+    @Test
+    void theJvmsOwnThreadsALoopWaitsForAreRaisedAndNoOthers() throws IOException {
+        Realtime.Grant g = Realtime.configureJvmThreads(1);
+        if (g.refused()) {
+            assertTrue(g.description().startsWith("the JVM's VM and collector threads SCHED_FIFO 1 REFUSED (errno "), g.description());
+            return;
+        }
+        assertTrue(g.description().startsWith("the JVM's VM and collector threads SCHED_FIFO 1 ("), g.description());
+        Map<String, Integer> policies = new HashMap<>();
+        try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
+            for (Path task : tasks.toList()) {
+                String stat = Files.readString(task.resolve("stat"));
+                // Fields after the name in parentheses; the policy is the 41st field of the whole line.
+                String[] after = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                policies.put(stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')), Integer.parseInt(after[38]));
+            }
+        }
+        assertEquals(1, policies.get("VM Thread"), "SCHED_FIFO: " + policies);
+        assertEquals(0, policies.get("C2 CompilerThre"), "SCHED_OTHER: " + policies);
+        assertTrue(Realtime.configureJvmThreads(1).description().contains(" (0 raised, "), "raised once");
     }
 }

@@ -20,7 +20,9 @@ import org.embodia.velma.sim.VelmaSimulation;
  * its own against absolute deadlines, and each tick ends with the drives' exchange with their ESCs and one FRI
  * cycle per arm (answers taken, the next measurement sent, right arm first). The ESCs answer the master's frames
  * whenever they come, from the image of the last tick. Both threads run SCHED_FIFO at {@value #PRIORITY}, above
- * the control loop's default, as hardware does not wait for the machine's other work, and may be pinned to the CPU
+ * the control loop's default, as hardware does not wait for the machine's other work, and the JVM's threads they wait
+ * for at safepoints (the VM thread, the collector's) at half that; the rest of the JVM, its JIT compilers above all,
+ * stays at normal priority. The two threads may be pinned to the CPU
  * the loop is pinned to: a stall of that CPU (a VM's vCPU taken by its host) then stops the hardware and the loop
  * together, and when it ends the hardware, above the loop, has sent before the loop looks. Apart, a stall of the
  * hardware's CPU alone would make the loop see a KRC or the bus late, which real hardware, on machines of its own,
@@ -63,7 +65,8 @@ public final class VelmaPeers implements AutoCloseable {
                 if (!clockRealtime) {
                     clockRealtime = true;
                     Realtime.Grant grant = Realtime.configureCurrentThread(PRIORITY, cpu);
-                    refused = grant.refused() ? grant.description() : null;
+                    Realtime.Grant jvm = Realtime.configureJvmThreads(PRIORITY / 2);
+                    refused = grant.refused() || jvm.refused() ? grant.description() + "; " + jvm.description() : null;
                 }
                 long now = System.nanoTime();
                 if (lastTick != 0) {

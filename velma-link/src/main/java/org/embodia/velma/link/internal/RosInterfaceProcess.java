@@ -117,8 +117,8 @@ public final class RosInterfaceProcess {
     }
 
     /**
-     * util-linux's chrt, which starts the process under SCHED_OTHER: a child inherits its parent's policy, and velma-hw's
-     * JVM runs under SCHED_FIFO, where a ROS node's busy threads must not be. Without chrt on the PATH, nothing.
+     * util-linux's chrt, which starts the process under SCHED_OTHER: a child inherits its parent's policy, and a JVM run
+     * under chrt is SCHED_FIFO throughout, where a ROS node's busy threads must not be. Without chrt on the PATH, nothing.
      */
     private static List<String> normalPriority() {
         String path = System.getenv("PATH");
