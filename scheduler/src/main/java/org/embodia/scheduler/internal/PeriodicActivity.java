@@ -2,7 +2,6 @@ package org.embodia.scheduler.internal;
 
 import java.util.concurrent.locks.LockSupport;
 
-
 /**
  * An activity on its own thread at a fixed rate. Deadlines are absolute (start + k·period), so the
  * loop does not drift; it sleeps until shortly before the deadline and spins the rest, with the

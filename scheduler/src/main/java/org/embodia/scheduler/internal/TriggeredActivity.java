@@ -2,7 +2,6 @@ package org.embodia.scheduler.internal;
 
 import java.util.concurrent.locks.LockSupport;
 
-
 /**
  * An activity on its own real-time thread whose cycles the hardware starts: each begins when every one of its
  * trigger subsystems' devices has sent new data ({@link org.embodia.api.agent.CycleTrigger#awaitData}; a device on
