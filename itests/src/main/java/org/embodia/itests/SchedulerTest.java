@@ -146,6 +146,16 @@ class SchedulerTest {
     }
 
     @Test
+    void theClassesOfASubsystemsBundleAreLoadedAndInitializedBeforeItRuns() throws Exception {
+        register(new TestSubsystem("test/a.pre/vr"));
+        Agent a = agent("preload", new String[] {"rt 200Hz: test/a.pre/vr"});
+        waitUntil(() -> a.status() == Agent.Status.RUNNING, "running");
+        // Not at their first use in the loop, where reading the bundle's jar would hold the real-time thread.
+        assertEquals("initialized", System.getProperty("org.embodia.itests.FirstUsedLater"),
+                "FirstUsedLater, which nothing uses, was initialized with the rest of the subsystem's bundle");
+    }
+
+    @Test
     void readersSeeNoDataThenNewDataThenOldDataWhenTheWriterSendsNothing() throws Exception {
         Freshness[] seen = new Freshness[8];
         long[] values = new long[8];

@@ -18,6 +18,11 @@ import java.util.regex.Pattern;
 
 /** A process whose output lines are kept as they come, and whose console takes commands. */
 final class Host {
+    /**
+     * The options ./embodia gives every JVM with a real-time thread (RT_JVM): no periodic cleanup safepoint and no class
+     * unloading, whose safepoints held a loop up to 10 ms on a 2-core VM.
+     */
+    static final List<String> REALTIME_JVM = List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:GuaranteedSafepointInterval=0", "-XX:-ClassUnloading");
     final String name;
     final Process process;
     private final List<String> lines = new ArrayList<>();

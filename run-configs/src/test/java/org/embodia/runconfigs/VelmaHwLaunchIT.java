@@ -9,6 +9,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
@@ -41,8 +42,11 @@ class VelmaHwLaunchIT {
             Path err = dir.resolve("stderr");
             Path jar = Path.of("target", "velma-hw.jar").toAbsolutePath();
             assertTrue(Files.isRegularFile(jar), "bnd-export wrote " + jar);
-            Process felix = new ProcessBuilder(List.of(java.toString(), "-XX:+UseZGC", "-Dembodia.script=" + ROOT.resolve("run-configs/velma-hw.demo"),
-                    "-Dgosh.args=--nointeractive", "-jar", jar.toString())).directory(ROOT.toFile())
+            List<String> command = new ArrayList<>(List.of(java.toString()));
+            command.addAll(Host.REALTIME_JVM);
+            command.addAll(List.of("-XX:+UseZGC", "-Dembodia.script=" + ROOT.resolve("run-configs/velma-hw.demo"), "-Dgosh.args=--nointeractive", "-jar",
+                    jar.toString()));
+            Process felix = new ProcessBuilder(command).directory(ROOT.toFile())
                     .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
             felix.getOutputStream().close();
             assertTrue(felix.waitFor(300, TimeUnit.SECONDS), "the JVM exits once the demo has ended");
@@ -65,8 +69,10 @@ class VelmaHwLaunchIT {
 
     /** velma-hw's simulated peers, as ./embodia's velma_peers starts them, once they say they are ready. */
     static Process startPeers(String java, Path log) throws IOException, InterruptedException {
-        Process peers = new ProcessBuilder(List.of(java, "-XX:+UseZGC", "-Xmx1g", "-cp", peersClasspath(),
-                "org.embodia.velma.emulator.Main")).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        List<String> command = new ArrayList<>(List.of(java));
+        command.addAll(Host.REALTIME_JVM);
+        command.addAll(List.of("-XX:+UseZGC", "-Xmx1g", "-cp", peersClasspath(), "org.embodia.velma.emulator.Main"));
+        Process peers = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!Files.readString(log, UTF_8).contains("velma-peers ready")) {
             assertTrue(peers.isAlive(), "the peers started: " + Files.readString(log, UTF_8));

@@ -79,6 +79,7 @@ class VelmaSplitLaunchIT {
 
     private Host framework(String name, String jar, List<String> gc) throws IOException {
         List<String> command = new ArrayList<>(List.of(JAVA));
+        command.addAll(Host.REALTIME_JVM);
         command.addAll(AGRONA);
         command.addAll(gc);
         command.add("-Daeron.dir=" + aeron);

@@ -7,12 +7,14 @@ package org.embodia.scheduler;
  * @param overruns cycles that ended after the next deadline (periodic) or whose compute exceeded the clock's period
  *        (clocked); none are counted on a clock without a fixed period
  * @param wakeLatency how late after each deadline a cycle started: measured after the spin that ends the sleep, so
- *        what is left of the operating system's wake-up latency once {@code spinMicros} absorbed it
+ *        what is left of the operating system's wake-up latency once {@code spinMicros} absorbed it; on a host that
+ *        does not lead the activity, how long after the leader's cycle began this host took its request (on one machine)
  * @param period time between consecutive cycle starts
  * @param compute time spent in a cycle
  * @param realtime what the operating system granted: timer slack and scheduling policy
  * @param sleepLatency how late after the time it asked for the loop's sleep ended, before the spin: the operating
- *        system's wake-up latency, as cyclictest measures it; empty when the spin covers the whole wait
+ *        system's wake-up latency, as cyclictest measures it; empty when the spin covers the whole wait; on a host that
+ *        does not lead the activity, how long after the leader's cycle began this host sent its answer (on one machine)
  * @param periodNanos the period overruns are judged against, 0 where there is none (a clock that ticks on demand)
  * @param missedTriggers for an activity triggered by a device ({@code trigger=}), the cycles that began at their
  *        deadline without the device's data; its wake latency then is how late after that deadline they began and, for

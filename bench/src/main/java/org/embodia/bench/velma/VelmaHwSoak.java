@@ -36,6 +36,8 @@ public final class VelmaHwSoak {
             "velma:head -0.3 -0.1 2",
             "velma:jimp torso 0 2");
     static final double BLOCK_SECONDS = 13;
+    /** ./embodia's RT_JVM: no periodic cleanup safepoint, no class unloading (their safepoints held a loop up to 10 ms). */
+    private static final List<String> REALTIME_JVM = List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:GuaranteedSafepointInterval=0", "-XX:-ClassUnloading");
     private static final Pattern FRI = Pattern.compile("(core/a\\.lwr_[rl]/re): (\\d+) measurements read, (\\d+) lost or skipped.*?"
             + "(\\d+) answers sent, (\\d+) cycles without a measurement while the KRC talked; the KRC's answer rate ([\\d.]+), miss counter (\\d+)");
     private static final Pattern BUS = Pattern.compile("^(\\d+) cycles, (\\d+) frames missed \\((\\d+) late, (\\d+) lost\\)");
@@ -87,9 +89,11 @@ public final class VelmaHwSoak {
                 peerProcess = startPeers(root);
             }
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            // As ./embodia run velma-hw starts it: at normal priority (its loop asks for SCHED_FIFO 80), ZGC.
-            List<String> command = List.of(java, "-XX:+UseZGC", "-Dembodia.script=" + script, "-Dembodia.script.timeout=" + (long) (minutes * 120 + 600),
-                    "-Dgosh.args=--nointeractive", "-jar", jar.toString());
+            // As ./embodia run velma-hw starts it: at normal priority (its loop asks for SCHED_FIFO 80), ZGC, RT_JVM's options.
+            List<String> command = new ArrayList<>(List.of(java));
+            command.addAll(REALTIME_JVM);
+            command.addAll(List.of("-XX:+UseZGC", "-Dembodia.script=" + script, "-Dembodia.script.timeout=" + (long) (minutes * 120 + 600),
+                    "-Dgosh.args=--nointeractive", "-jar", jar.toString()));
             Process felix = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true).start();
             felix.getOutputStream().close();
             long started = System.nanoTime();
@@ -117,8 +121,10 @@ public final class VelmaHwSoak {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Path log = root.resolve("target/velma-peers.log");
         Files.createDirectories(log.getParent());
-        Process p = new ProcessBuilder(List.of(java, "-XX:+UseZGC", "-Xmx1g", "-cp", System.getProperty("java.class.path"),
-                "org.embodia.velma.emulator.Main")).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        List<String> command = new ArrayList<>(List.of(java));
+        command.addAll(REALTIME_JVM);
+        command.addAll(List.of("-XX:+UseZGC", "-Xmx1g", "-cp", System.getProperty("java.class.path"), "org.embodia.velma.emulator.Main"));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!Files.readString(log, UTF_8).contains("velma-peers ready")) {
             if (!p.isAlive() || System.nanoTime() > deadline) {

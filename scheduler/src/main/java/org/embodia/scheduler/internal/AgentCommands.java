@@ -96,7 +96,9 @@ public final class AgentCommands {
             if (d.clock().startsWith("clock=")) {
                 out.append("\n  wake latency not measured: the clock's thread waits for its ticks");
             } else if (d.clock().startsWith("passes asked")) {
-                out.append("\n  runs the passes the leading host asks for in its cycle; period and compute are those passes'");
+                out.append("\n  runs the passes the leading host asks for in its cycle; period and compute are those passes'")
+                        .append("\n  request taken (the leader's cycle start to this host taking its request) ").append(d.wakeLatency())
+                        .append("\n  answer sent (the leader's cycle start to this host's answer) ").append(d.sleepLatency());
             } else if (d.clock().contains("trigger=")) {
                 out.append("\n  ").append(d.missedTriggers()).append(" cycles began at their deadline without the trigger's data")
                         .append("\n  wake latency (the data's arrival, at most, or the deadline, to cycle start) ").append(d.wakeLatency());

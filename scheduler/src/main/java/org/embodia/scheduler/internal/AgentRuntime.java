@@ -64,6 +64,7 @@ public final class AgentRuntime implements Agent {
     private final AgentConfig config;
     private final Map<String, List<Offer>> offers = new HashMap<>();
     private final Map<String, Map<String, Behavior>> behaviors = new HashMap<>();
+    private final ClassPreload preload = new ClassPreload();
     private final Map<String, ActivityClock> clocks = new HashMap<>();
     private final Map<Long, SubsystemRuntime> runtimes = new HashMap<>();
     private final Map<String, Activity> activities = new LinkedHashMap<>();
@@ -301,6 +302,8 @@ public final class AgentRuntime implements Agent {
                 return null;
             }
         }
+        preload.preload(s);
+        behaviors.getOrDefault(name, Map.of()).values().forEach(preload::preload);
         return new SubsystemRuntime(name, s, offer.id(), config.activityOf(name), fsm);
     }
 

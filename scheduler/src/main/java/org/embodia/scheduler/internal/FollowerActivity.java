@@ -10,7 +10,9 @@ import org.embodia.scheduler.ActivityDiagnostics;
  * of its own (the leader's cycle is the clock) and judges no overrun: a pass the leader gave up on is the leader's miss.
  * When the activity's triggers are devices of this host, it answers the passes that end the cycle once their data has
  * come (or at the trigger's deadline), so that the answer starts the leader's next cycle as the devices would there.
- * Per pass it allocates nothing, takes no lock and waits only until the pass's or the trigger's deadline.
+ * Per pass it allocates nothing, takes no lock and waits only until the pass's or the trigger's deadline. Its wake and
+ * sleep histograms are, on one machine, when it took each request and when it answered, from the leader's cycle start:
+ * which of the hosts was late when the leader missed a pass.
  */
 final class FollowerActivity extends ThreadedActivity {
     /** Between requests, the thread sleeps until this long before the leader's next cycle begins, then watches. */
@@ -78,6 +80,12 @@ final class FollowerActivity extends ThreadedActivity {
             long sinceStart = now - request.start;
             boolean sameClock = sinceStart >= 0 && sinceStart < periodNanos;
             nextCycle = oneRequestPerCycle && sameClock ? request.start + periodNanos : 0;
+            // A request taken late is measured too, up to the pass's deadline: on another machine's clock the start
+            // falls in that window next to never.
+            boolean timed = sinceStart >= 0 && sinceStart < Math.max(periodNanos, deadlineNanos);
+            if (timed) {
+                wake.record(sinceStart);
+            }
             leaderFaults = request.faults;
             leaderMissed = request.missed;
             for (int slot = 0; slot < mine.length; slot++) {
@@ -106,6 +114,9 @@ final class FollowerActivity extends ThreadedActivity {
             }
             l.sendPass();
             idleSince = System.nanoTime();
+            if (timed) {
+                sleep.record(idleSince - request.start);
+            }
         }
     }
 

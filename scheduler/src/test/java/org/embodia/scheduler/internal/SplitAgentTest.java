@@ -24,6 +24,7 @@ import org.embodia.api.buffer.WireMessage;
 import org.embodia.api.fsm.FsmDefinition;
 import org.embodia.api.fsm.StateMachineDefinition;
 import org.embodia.fsm.engine.FsmCatalog;
+import org.embodia.scheduler.ActivityDiagnostics;
 import org.embodia.scheduler.Agent;
 import org.embodia.scheduler.SubsystemDiagnostics;
 import org.embodia.testing.Allocations;
@@ -278,6 +279,10 @@ class SplitAgentTest {
         assertTrue(top.activity().contains("host cs"), top.activity());
         SubsystemDiagnostics seen = follower.subsystems().stream().filter(d -> d.name().equals("t/a.src/ve")).findFirst().orElseThrow();
         assertTrue(seen.present(), "the follower hears of the leader's subsystems: " + seen);
+        // On one machine the other host says when, after the leader's cycle began, it took each request and answered.
+        ActivityDiagnostics answering = follower.activities().get(0);
+        assertTrue(answering.wakeLatency().count() >= 100, answering.toString());
+        assertTrue(answering.sleepLatency().count() >= 100 && answering.sleepLatency().p50() >= answering.wakeLatency().p50(), answering.toString());
 
         // The other host goes away: the leader's cycles go on, its readers keep old data, its passes are missed.
         follower.deactivate();
