@@ -14,7 +14,7 @@ import org.osgi.framework.wiring.BundleWiring;
  * Loads and initializes, before a subsystem runs in a loop, every class of the bundles its subsystem and behaviour
  * services come from and of the packages those bundles import. Otherwise the first cycle of a behaviour loads its classes
  * on the loop's thread: it reads the bundle's jar, under the jar's lock, which a thread at normal priority may hold while
- * it waits for a CPU the real-time threads keep (velma-sim-split's cs took 24 ms over one pass at its first motion).
+ * it waits for a CPU the real-time threads keep (velma-sim-split, docs/velma.md).
  * Each bundle wiring is loaded once; an updated bundle has a new one.
  */
 final class ClassPreload {
