@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -56,6 +57,9 @@ public final class SpeechRecognizer implements AutoCloseable {
     private static final String SENTENCE = "<sentence> = ( %s )+";
     /** The characters of the CMU dictionary's entries; anything else could not be a single grammar token. */
     private static final Pattern ENTRY = Pattern.compile("[a-z0-9'._-]+");
+    /** Word spotting's noise floor, in 16-bit sample units (see withNoiseFloor). */
+    private static final int NOISE_FLOOR = 256;
+    private static final long NOISE_SEED = 1;
 
     private final Path grammarDirectory;
     private final ConfigurationManager components;
@@ -112,7 +116,7 @@ public final class SpeechRecognizer implements AutoCloseable {
         Map<String, String> spellings = checkedVocabulary(vocabulary);
         useGrammar(List.copyOf(spellings.keySet()), WORD);
 
-        byte[] pcm = utterance.toLittleEndian();
+        byte[] pcm = PcmAudio.toLittleEndian(withNoiseFloor(utterance.samples()));
         Result inGrammar = decode(grammarRecognizer, pcm);
         Token wordPath = inGrammar == null ? null : inGrammar.getBestFinalToken();
         String heard = wordPath == null ? "" : inGrammar.getBestFinalResultNoFiller().trim();
@@ -120,8 +124,9 @@ public final class SpeechRecognizer implements AutoCloseable {
             return new Recognition(Optional.empty(), 0, threshold);
         }
         Result loop = decode(phoneLoop, pcm);
-        double confidence = loop == null || loop.getBestToken() == null ? 0
-                : confidence(wordPath, inGrammar.getWordTokenFirst(), loop.getBestToken());
+        List<Rated> rated = confidences(wordPath, inGrammar.getWordTokenFirst(),
+                loop == null ? null : loop.getBestToken());
+        double confidence = rated.isEmpty() ? 0 : rated.get(0).confidence();
         return new Recognition(Optional.of(spellings.get(heard)), confidence, threshold);
     }
 
@@ -135,22 +140,84 @@ public final class SpeechRecognizer implements AutoCloseable {
      * @throws IllegalArgumentException naming the words that are not in the dictionary, or if the vocabulary is empty
      *         or the audio not 16 kHz
      */
-    public synchronized List<String> recognizeSentence(PcmAudio utterance, Collection<String> vocabulary) {
+    public List<String> recognizeSentence(PcmAudio utterance, Collection<String> vocabulary) {
+        return recognizeWords(utterance, vocabulary, List.of()).stream().map(HeardWord::word).toList();
+    }
+
+    /**
+     * {@link #recognizeSentence}, each word with a confidence in [0, 1]. A free decoding always finds some word of the
+     * vocabulary in speech it has no word for, and only the confidence tells such a guess from a word that was said.
+     * Every word is rated as {@link #recognize} rates a spotted word, against the free phone loop. A word of
+     * {@code keywords} is also rated against its best competitor: the sentence is decoded again without it, and
+     * 2 sigmoid(m) - 1 rates the margin m, per frame of the word, by which the path with it beats the best path without
+     * it; its confidence is the lesser of the two. A word that merely sounds like the keyword ("what" heard as "walk")
+     * loses little without the keyword, as the phone loop cannot tell.
+     *
+     * @param keywords words of the vocabulary (any letter case) to rate against their competitors too: one more
+     *        decoding for each that is heard
+     */
+    public synchronized List<HeardWord> recognizeWords(PcmAudio utterance, Collection<String> vocabulary,
+            Collection<String> keywords) {
         checkRate(utterance);
         Map<String, String> spellings = checkedVocabulary(vocabulary);
-        useGrammar(List.copyOf(spellings.keySet()), SENTENCE);
-        Result result = decode(grammarRecognizer, utterance.toLittleEndian());
-        if (result == null || result.getBestFinalToken() == null) {
+        List<String> entries = List.copyOf(spellings.keySet());
+        useGrammar(entries, SENTENCE);
+        byte[] pcm = utterance.toLittleEndian();
+        Result result = decode(grammarRecognizer, pcm);
+        Token sentencePath = result == null ? null : result.getBestFinalToken();
+        if (sentencePath == null) {
             return List.of();
         }
-        List<String> words = new ArrayList<>();
-        for (String entry : result.getBestFinalResultNoFiller().trim().split("\\s+")) {
-            String spelling = spellings.get(entry);
+        double score = LogMath.getLogMath().logToLn(sentencePath.getScore());
+        Result loop = decode(phoneLoop, pcm);
+        List<Rated> rated = confidences(sentencePath, result.getWordTokenFirst(),
+                loop == null ? null : loop.getBestToken());
+        Map<String, Double> against = new HashMap<>();
+        for (String keyword : keywords) {
+            String entry = keyword.strip().toLowerCase(Locale.ROOT);
+            int frames = rated.stream().filter(r -> r.entry().equals(entry)).mapToInt(Rated::frames).sum();
+            if (frames > 0 && entries.size() > 1) {
+                against.put(entry, againstCompetitor(pcm, entries, entry, score, frames));
+            }
+        }
+        List<HeardWord> words = new ArrayList<>();
+        for (Rated r : rated) {
+            String spelling = spellings.get(r.entry());
             if (spelling != null) {
-                words.add(spelling);
+                words.add(new HeardWord(spelling, Math.min(r.confidence(), against.getOrDefault(r.entry(), 1.0))));
             }
         }
         return List.copyOf(words);
+    }
+
+    /** 2 sigmoid(m) - 1 of {@link #recognizeWords}; 1 when no path without the word explains the audio. */
+    private double againstCompetitor(byte[] pcm, List<String> entries, String entry, double score, int frames) {
+        useGrammar(entries.stream().filter(e -> !e.equals(entry)).toList(), SENTENCE);
+        Result without = decode(grammarRecognizer, pcm);
+        Token best = without == null ? null : without.getBestFinalToken();
+        if (best == null) {
+            return 1;
+        }
+        double margin = (score - LogMath.getLogMath().logToLn(best.getScore())) / frames;
+        return Math.max(0, 2 / (1 + Math.exp(-margin)) - 1);
+    }
+
+    /**
+     * The samples over a noise floor, as every microphone has: uniform noise of +-{@value #NOISE_FLOOR} (about -47
+     * dBFS RMS), the same for every utterance. Digital silence (synthesized speech, the zeros around and between
+     * espeak-ng's words) is unlike anything the acoustic model was trained on and drags the utterance's cepstral mean
+     * far from the speech's: without the floor, 17 % of espeak-ng's clean keywords were spotted at cs's threshold, with
+     * it 63 % ({@code ./embodia bench voice}, BENCHMARKS.md). Word spotting only: in sentences it cost FreeTTS's speech
+     * a short word or two.
+     */
+    private static short[] withNoiseFloor(short[] samples) {
+        Random noise = new Random(NOISE_SEED);
+        short[] floored = new short[samples.length];
+        for (int i = 0; i < samples.length; i++) {
+            int value = samples[i] + noise.nextInt(2 * NOISE_FLOOR + 1) - NOISE_FLOOR;
+            floored[i] = (short) Math.max(Short.MIN_VALUE, Math.min(Short.MAX_VALUE, value));
+        }
+        return floored;
     }
 
     /**
@@ -230,8 +297,12 @@ public final class SpeechRecognizer implements AutoCloseable {
         return recognizer.recognize();
     }
 
-    /** sigmoid(d / n) of the class comment, from the two best paths' tokens (kept whole by keepAllTokens). */
-    private static double confidence(Token wordPath, boolean wordTokenFirst, Token phoneLoopPath) {
+    /**
+     * The path's words in time order (dictionary entries, fillers left out), each with sigmoid(d / n) of the class
+     * comment over its own n frames, from the two best paths' tokens (kept whole by keepAllTokens); 0 without a phone
+     * loop path.
+     */
+    private static List<Rated> confidences(Token wordPath, boolean wordTokenFirst, Token phoneLoopPath) {
         Map<Long, Float> loopScores = new HashMap<>();
         for (Token token = phoneLoopPath; token != null; token = token.getPredecessor()) {
             if (token.isEmitting()) {
@@ -247,13 +318,19 @@ public final class SpeechRecognizer implements AutoCloseable {
             Collections.reverse(path);
         }
         LogMath logMath = LogMath.getLogMath();
-        boolean inWord = false;
+        List<Rated> words = new ArrayList<>();
+        String word = null;
         double difference = 0;
         int frames = 0;
         for (Token token : path) {
             if (token.isWord()) {
-                inWord = !token.getWord().isFiller();
-            } else if (inWord && token.isEmitting()) {
+                if (word != null) {
+                    words.add(rated(word, difference, frames));
+                }
+                word = token.getWord().isFiller() ? null : token.getWord().getSpelling();
+                difference = 0;
+                frames = 0;
+            } else if (word != null && token.isEmitting()) {
                 Float loopScore = loopScores.get(token.getCollectTime());
                 if (loopScore != null) {
                     difference += logMath.logToLn(token.getAcousticScore()) - logMath.logToLn(loopScore);
@@ -261,7 +338,22 @@ public final class SpeechRecognizer implements AutoCloseable {
                 }
             }
         }
-        return frames == 0 ? 0 : 1 / (1 + Math.exp(-difference / frames));
+        if (word != null) {
+            words.add(rated(word, difference, frames));
+        }
+        // Walked backwards, the words came last to first.
+        if (!wordTokenFirst) {
+            Collections.reverse(words);
+        }
+        return words;
+    }
+
+    /** A word of the best path: its dictionary entry, sigmoid(d / n), and n. */
+    private record Rated(String entry, double confidence, int frames) {
+    }
+
+    private static Rated rated(String entry, double difference, int frames) {
+        return new Rated(entry, frames == 0 ? 0 : 1 / (1 + Math.exp(-difference / frames)), frames);
     }
 
     @Override

@@ -22,6 +22,7 @@ import java.util.stream.Collectors;
 import org.embodia.bench.voice.Scoring.Hit;
 import org.embodia.bench.voice.Scoring.Outcome;
 import org.embodia.bench.voice.Scoring.Utterance;
+import org.embodia.speech.HeardWord;
 import org.embodia.speech.PcmAudio;
 import org.embodia.speech.SpeechRecognizer;
 
@@ -57,12 +58,14 @@ final class Candidates {
 
     /**
      * (a) speech/'s SpeechRecognizer as the product calls it: a word through recognize (nao-sim's word spotting;
-     * threshold applied by the scoring, cs's is 0.3), a long command through recognizeSentence over the everyday words
-     * and the apps' keywords (the store's /speech), whose words carry no confidence.
+     * threshold applied by the scoring, cs's is 0.3), a long command through recognizeWords over the everyday words
+     * and the apps' keywords, the keywords rated against their competitors (the store's /speech; cs's
+     * sentence.threshold is 0.5).
      */
     static Map<String, Outcome> product(List<Utterance> set) throws IOException {
+        List<String> appKeywords = Scoring.APP_BY_KEYWORD.keySet().stream().sorted().toList();
         List<String> sentenceWords = new ArrayList<>(EVERYDAY_WORDS);
-        sentenceWords.addAll(Scoring.APP_BY_KEYWORD.keySet().stream().sorted().toList());
+        sentenceWords.addAll(appKeywords);
         Map<String, Outcome> outcomes = new LinkedHashMap<>();
         try (SpeechRecognizer r = new SpeechRecognizer()) {
             for (Utterance u : set) {
@@ -70,8 +73,8 @@ final class Candidates {
                 long start = System.nanoTime();
                 List<Hit> hits = new ArrayList<>();
                 if (u.isLong()) {
-                    for (String w : r.recognizeSentence(audio, sentenceWords)) {
-                        hits.add(new Hit(w.toLowerCase(Locale.ROOT), 1));
+                    for (HeardWord w : r.recognizeWords(audio, sentenceWords, appKeywords)) {
+                        hits.add(new Hit(w.word().toLowerCase(Locale.ROOT), w.confidence()));
                     }
                 } else {
                     var recognition = r.recognize(audio, SPOTTING, 0);

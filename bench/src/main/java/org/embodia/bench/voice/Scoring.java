@@ -74,18 +74,32 @@ final class Scoring {
         return null;
     }
 
-    /** The app of the first accepted word that is an app's keyword, or null: getAppName over a sentence. */
+    /**
+     * The one app whose keywords the accepted words hold, or null if none or two apps: cs's getAppName over a sentence
+     * (interpret_long).
+     */
     static String app(Outcome o, double threshold) {
+        String app = null;
         for (Hit h : o.hits()) {
-            if (h.confidence() >= threshold && APP_BY_KEYWORD.containsKey(h.word())) {
-                return APP_BY_KEYWORD.get(h.word());
+            String named = h.confidence() >= threshold ? APP_BY_KEYWORD.get(h.word()) : null;
+            if (named != null) {
+                if (app != null && !app.equals(named)) {
+                    return null;
+                }
+                app = named;
             }
         }
-        return null;
+        return app;
     }
 
-    /** Scores the utterances that have an outcome. */
+    /** Scores the utterances that have an outcome, words and sentences at one threshold. */
     static Cell score(Collection<Utterance> utterances, Map<String, Outcome> outcomes, double threshold) {
+        return score(utterances, outcomes, threshold, threshold);
+    }
+
+    /** Scores the utterances that have an outcome: words at {@code threshold}, long commands at the other. */
+    static Cell score(Collection<Utterance> utterances, Map<String, Outcome> outcomes, double threshold,
+            double sentenceThreshold) {
         int keywords = 0, correct = 0, negatives = 0, accepted = 0, appCommands = 0, resolved = 0, longs = 0,
                 wrong = 0, n = 0;
         double[] times = new double[utterances.size()];
@@ -107,14 +121,14 @@ final class Scoring {
                 case LONG_APP -> {
                     appCommands++;
                     longs++;
-                    String app = app(o, threshold);
+                    String app = app(o, sentenceThreshold);
                     resolved += u.expected().equals(app) ? 1 : 0;
                     wrong += app != null && !app.equals(u.expected()) ? 1 : 0;
                 }
                 case LONG_NONE -> {
                     negatives++;
                     longs++;
-                    boolean any = app(o, threshold) != null;
+                    boolean any = app(o, sentenceThreshold) != null;
                     accepted += any ? 1 : 0;
                     wrong += any ? 1 : 0;
                 }

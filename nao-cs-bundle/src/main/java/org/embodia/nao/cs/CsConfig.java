@@ -21,6 +21,14 @@ public @interface CsConfig {
     /** threshold: the least recognition probability a spoken word is taken with, [0, 1]. */
     double threshold() default 0.4;
 
+    /**
+     * The least confidence with which interpret_long takes an app's keyword heard in a long command, [0, 1] (ours: the
+     * specification's getAppName takes any). Higher than threshold because a free decoding of a sentence always hears
+     * some word, where listen's word spotting only rates the one word said: "what" heard as "walk" gets about 0.35
+     * (`./embodia bench voice` gives the sweep).
+     */
+    double sentence_threshold() default 0.5;
+
     /** language of textToSpeech and the recognition. */
     String language() default "English";
 

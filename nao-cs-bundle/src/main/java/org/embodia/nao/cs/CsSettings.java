@@ -9,7 +9,7 @@ import java.util.List;
  * {@link CsConfig} checked: each bad value is named with what it must be. store is null when store_uri is empty: the
  * {@code RappStore} service's address is used then.
  */
-record CsSettings(URI store, List<String> dictionary, double threshold, String language, Path recordings, double energy,
+record CsSettings(URI store, List<String> dictionary, double threshold, double sentenceThreshold, String language, Path recordings, double energy,
         double silenceTime, Duration callTimeout, Duration storeTimeout, Duration activateTimeout, Duration destroyTimeout, Duration idleLimit, Duration storeRetry) {
 
     static CsSettings of(CsConfig c) {
@@ -33,6 +33,9 @@ record CsSettings(URI store, List<String> dictionary, double threshold, String l
         if (!(c.threshold() >= 0 && c.threshold() <= 1)) {
             throw new IllegalArgumentException("threshold " + c.threshold() + " is outside [0, 1]");
         }
+        if (!(c.sentence_threshold() >= 0 && c.sentence_threshold() <= 1)) {
+            throw new IllegalArgumentException("sentence.threshold " + c.sentence_threshold() + " is outside [0, 1]");
+        }
         if (c.language() == null || c.language().isBlank()) {
             throw new IllegalArgumentException("language is empty");
         }
@@ -43,7 +46,7 @@ record CsSettings(URI store, List<String> dictionary, double threshold, String l
         // Absolute: rd and the agents' recordings are written by r_core,mic's real receptor, which takes a relative
         // path from its own output directory, and read back here.
         Path recordings = Path.of(c.recording_path()).toAbsolutePath().normalize();
-        return new CsSettings(store, dictionary, c.threshold(), c.language(), recordings, c.energy(),
+        return new CsSettings(store, dictionary, c.threshold(), c.sentence_threshold(), c.language(), recordings, c.energy(),
                 positive("silence.time", c.silence_time()), seconds("call.timeout", c.call_timeout()),
                 seconds("store.timeout", c.store_timeout()), seconds("activate.timeout", c.activate_timeout()),
                 seconds("destroy.timeout", c.destroy_timeout()), seconds("idle.limit", c.idle_limit()),

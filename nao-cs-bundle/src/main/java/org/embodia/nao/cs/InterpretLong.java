@@ -1,10 +1,12 @@
 package org.embodia.nao.cs;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import org.embodia.api.agent.Subsystem;
 import org.embodia.api.behavior.Behavior;
+import org.embodia.rapp.store.api.SpokenWord;
 import org.embodia.rapp.store.api.StoreClient;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -14,7 +16,10 @@ import org.osgi.service.component.annotations.Reference;
  * c_core,cs's interpret_long (§3.8.5): the RAPP Platform's recognition of the recorded command. Sends rd to the RAPP
  * Platform's speech recognition (the store's POST /speech, on the worker) and ends on the sentence it heard,
  * recog_sentence, with app_name = getAppName(recog_sentence); a store that cannot be asked is an error, and either way
- * a sentence naming no app goes to inform.
+ * a sentence naming no app goes to inform. getAppName takes an app's keyword only if it was heard with a confidence
+ * of at least sentence.threshold ({@link CsConfig#sentence_threshold()}), and names an app only if such keywords name
+ * exactly one: a sentence that is not confidently about one app goes to inform ("Command was not recognized"), never
+ * to a guess.
  */
 @Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + NaoCs.NAME, Subsystem.BEHAVIOR_PROPERTY + "=interpret_long"})
 public final class InterpretLong implements Behavior {
@@ -41,7 +46,7 @@ public final class InterpretLong implements Behavior {
                 try {
                     StoreClient client = worker.client();
                     worker.answer(client == null ? new WorkerOutcome.Failed(FAILED + StoreWorker.NO_STORE)
-                            : new WorkerOutcome.Heard(client.recognizeSpeech(rd, language)));
+                            : new WorkerOutcome.Heard(client.recognizeWords(rd, language)));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 } catch (Exception e) {
@@ -52,7 +57,7 @@ public final class InterpretLong implements Behavior {
             WorkerOutcome o = cs.worker.take();
             if (o instanceof WorkerOutcome.Heard heard) {
                 next.recogSentence = heard.sentence();
-                next.appName = appInSentence(next);
+                next.appName = appInSentence(heard.words(), next.app, cs.settings.sentenceThreshold());
                 cs.console.dealing(CsMemory.ERROR.equals(next.appName) ? null : next.appName);
             } else if (o instanceof WorkerOutcome.Failed failed) {
                 cs.error(failed.why());
@@ -65,15 +70,25 @@ public final class InterpretLong implements Behavior {
         }
     }
 
-    /** getAppName(recog_sentence): the app of the sentence's first word that is an app's keyword, in any letter case. */
-    private static String appInSentence(CsMemory m) {
-        for (String word : m.recogSentence.split(" ")) {
-            for (Map.Entry<String, String> keyword : m.app.entrySet()) {
-                if (keyword.getKey().equalsIgnoreCase(word)) {
-                    return keyword.getValue();
+    /**
+     * getAppName(recog_sentence): the one app whose keywords (in any letter case) the sentence holds with a confidence
+     * of at least the threshold; ERROR if it holds none so, or keywords of two apps.
+     */
+    static String appInSentence(List<SpokenWord> words, Map<String, String> appByKeyword, double threshold) {
+        String app = CsMemory.ERROR;
+        for (SpokenWord word : words) {
+            if (word.confidence() < threshold) {
+                continue;
+            }
+            for (Map.Entry<String, String> keyword : appByKeyword.entrySet()) {
+                if (keyword.getKey().equalsIgnoreCase(word.word())) {
+                    if (!app.equals(CsMemory.ERROR) && !app.equals(keyword.getValue())) {
+                        return CsMemory.ERROR;
+                    }
+                    app = keyword.getValue();
                 }
             }
         }
-        return CsMemory.ERROR;
+        return app;
     }
 }

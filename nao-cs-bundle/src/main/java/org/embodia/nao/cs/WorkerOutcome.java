@@ -1,7 +1,11 @@
 package org.embodia.nao.cs;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.embodia.rapp.store.api.SpokenWord;
 
 /**
  * What cs's {@link StoreWorker} hands back to the loop for the job a behaviour gave it at its i0 (store and agent I/O,
@@ -16,8 +20,11 @@ sealed interface WorkerOutcome {
     record AppsRead(Map<String, String> appByKeyword) implements WorkerOutcome {
     }
 
-    /** interpret_long: the sentence the RAPP Platform heard. */
-    record Heard(String sentence) implements WorkerOutcome {
+    /** interpret_long: the sentence the RAPP Platform heard, and its words each with its confidence. */
+    record Heard(String sentence, List<SpokenWord> words) implements WorkerOutcome {
+        Heard(List<SpokenWord> words) {
+            this(words.stream().map(SpokenWord::word).collect(Collectors.joining(" ")), words);
+        }
     }
 
     /** load: the app's package, downloaded and checked. */

@@ -35,6 +35,7 @@ class LifecycleTest {
     void listening() throws Exception {
         apps = Files.createDirectories(dir.resolve("store"));
         Rig.app(apps, "greeter", "hello");
+        Rig.app(apps, "walker", "walk");
         store = StoreServers.start(apps, 0);
         rig = new Rig(store.uri(), dir.resolve("cs"), 5).listening();
     }
@@ -104,6 +105,21 @@ class LifecycleTest {
         CsMemory m = rig.cs.memory();
         assertTrue((" " + m.recogSentence + " ").contains(" hello "), "recog_sentence " + m.recogSentence);
         assertEquals("greeter", m.appName);
+        assertNull(rig.cs.lastError());
+        assertNull(rig.fsm.fault());
+    }
+
+    /** "what" heard as the walker's "walk", with too little confidence to start the walker: a guess informs. */
+    @Test
+    void aLongCommandThatOnlySoundsLikeAnAppsKeywordInformsInsteadOfStartingIt() throws Exception {
+        sayLongCommand(rig, "what is the weather like today");
+
+        rig.stepUntil("inform");
+
+        assertEquals(CsMemory.ERROR, rig.cs.memory().appName);
+        assertTrue((" " + rig.cs.memory().recogSentence + " ").contains(" walk "),
+                "the sentence heard holds the keyword: " + rig.cs.memory().recogSentence);
+        assertEquals("Command was not recognized", rig.lsCommand.get().text);
         assertNull(rig.cs.lastError());
         assertNull(rig.fsm.fault());
     }

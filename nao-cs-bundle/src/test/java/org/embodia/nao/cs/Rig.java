@@ -80,7 +80,7 @@ final class Rig implements AutoCloseable {
             throws FsmLoadException {
         // The store's requests, an app's activation and an agent's answer to its destroy may take PATIENCE on a loaded
         // machine.
-        CsSettings settings = new CsSettings(store, List.of(NaoCs.LONG, NaoCs.ABORT), 0.4, "English", dir, 400, 1.0, seconds(callTimeout),
+        CsSettings settings = new CsSettings(store, List.of(NaoCs.LONG, NaoCs.ABORT), 0.4, 0.5, "English", dir, 400, 1.0, seconds(callTimeout),
                 PATIENCE, PATIENCE, PATIENCE, seconds(idleLimit), seconds(storeRetry));
         AgentHost host = apps != null ? apps : (app, jar, timeout) -> {
             DynamicAgent agent = agents.get(app);

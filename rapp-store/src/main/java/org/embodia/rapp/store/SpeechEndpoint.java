@@ -8,8 +8,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.embodia.rapp.store.api.StoreApp;
+import org.embodia.speech.HeardWord;
 import org.embodia.speech.PcmAudio;
 import org.embodia.speech.SpeechRecognizer;
 
@@ -20,7 +22,8 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * The RAPP Platform's speech recognition ([RAPP] §3.8.5, interpret_long): a recorded command in, the sentence heard
  * out. The sentence is decoded under a grammar of any sequence of words from a vocabulary: {@link #EVERYDAY_WORDS}
  * and the keywords of the apps the store serves now, so that getAppName finds an app's keyword among the other words
- * of a long command. The recognizer (a second or two to load, and its acoustic model in memory) is loaded at the first
+ * of a long command. Each word comes with its confidence in [0, 1], an app's keyword rated against its best competitor
+ * too (SpeechRecognizer#recognizeWords), so that cs can tell a keyword said from one guessed. The recognizer (a second or two to load, and its acoustic model in memory) is loaded at the first
  * request, so a store nobody talks to costs nothing.
  */
 final class SpeechEndpoint implements AutoCloseable {
@@ -60,7 +63,7 @@ final class SpeechEndpoint implements AutoCloseable {
     /**
      * Recognizes the sound file (WAV, any sample rate, channels averaged) in {@code language}.
      *
-     * @return the answer's JSON: {@code {"language", "sentence", "words": [...]}}
+     * @return the answer's JSON: {@code {"language", "sentence", "words": [...], "confidence": [...]}}
      * @throws Refused for an unknown language or audio that is not a sound file Java reads
      */
     synchronized byte[] recognize(byte[] sound, String language, List<StoreApp> apps) throws Refused {
@@ -80,15 +83,20 @@ final class SpeechEndpoint implements AutoCloseable {
             throw new Refused(400, "the request body holds no sound (0 samples)");
         }
         SpeechRecognizer r = recognizer();
-        List<String> words = r.recognizeSentence(audio.resample(SpeechRecognizer.SAMPLE_RATE), vocabulary(r, apps));
-        String sentence = String.join(" ", words);
-        log.info(String.format(Locale.ROOT, "speech: %.2f s of sound heard as \"%s\"", audio.durationSeconds(), sentence));
+        List<String> keywords = keywords(r, apps);
+        Set<String> vocabulary = new LinkedHashSet<>(EVERYDAY_WORDS);
+        vocabulary.addAll(keywords);
+        List<HeardWord> words = r.recognizeWords(audio.resample(SpeechRecognizer.SAMPLE_RATE), vocabulary, keywords);
+        String sentence = words.stream().map(HeardWord::word).collect(Collectors.joining(" "));
+        log.info(String.format(Locale.ROOT, "speech: %.2f s of sound heard as \"%s\" (confidence %s)",
+                audio.durationSeconds(), sentence, words.stream()
+                        .map(w -> String.format(Locale.ROOT, "%.2f", w.confidence())).collect(Collectors.joining(" "))));
         return answer(language, sentence, words);
     }
 
-    /** The everyday words and the apps' keywords that the dictionary has; the others are left out, with a warning. */
-    private List<String> vocabulary(SpeechRecognizer r, List<StoreApp> apps) {
-        Set<String> words = new LinkedHashSet<>(EVERYDAY_WORDS);
+    /** The apps' keywords that the dictionary has; the others are left out, with a warning. */
+    private List<String> keywords(SpeechRecognizer r, List<StoreApp> apps) {
+        Set<String> words = new LinkedHashSet<>();
         for (StoreApp app : apps) {
             for (String keyword : app.keywords()) {
                 String word = keyword.strip().toLowerCase(Locale.ROOT);
@@ -114,15 +122,20 @@ final class SpeechEndpoint implements AutoCloseable {
         return recognizer;
     }
 
-    private byte[] answer(String language, String sentence, List<String> words) {
+    private byte[] answer(String language, String sentence, List<HeardWord> words) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (JsonGenerator g = json.createGenerator(out)) {
             g.writeStartObject();
             g.writeStringField("language", language);
             g.writeStringField("sentence", sentence);
             g.writeArrayFieldStart("words");
-            for (String word : words) {
-                g.writeString(word);
+            for (HeardWord word : words) {
+                g.writeString(word.word());
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("confidence");
+            for (HeardWord word : words) {
+                g.writeNumber(Math.round(word.confidence() * 1000) / 1000.0);
             }
             g.writeEndArray();
             g.writeEndObject();

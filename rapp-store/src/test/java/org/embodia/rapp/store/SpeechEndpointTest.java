@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.embodia.rapp.store.api.SpokenWord;
 import org.embodia.rapp.store.api.StoreClient;
 import org.embodia.rapp.store.api.StoreException;
 import org.embodia.rapp.store.api.StoreHttpException;
@@ -81,6 +82,24 @@ class SpeechEndpointTest {
         assertTrue(walkWords.contains("walk") && walkWords.contains("go") && !walkWords.contains("photo"), walk);
         assertTrue(log.lines().stream().anyMatch(w -> w.startsWith("WARN") && w.contains("'xqzzy'") && w.contains("odd")),
                 "a keyword the dictionary lacks is named: " + log.lines());
+    }
+
+    /**
+     * "what" sounds like the walker's "walk", and a free decoding hears it so; its confidence is what keeps cs from
+     * starting the walker on it.
+     */
+    @Test
+    void aKeywordSaidIsRatedAboveOneThatOnlySoundsLikeIt() throws Exception {
+        List<SpokenWord> said = client.recognizeWords(recorded("walk a little please"), "English");
+        List<SpokenWord> guessed = client.recognizeWords(recorded("what is the weather like today"), "English");
+        System.out.println("said: " + said + "\nguessed: " + guessed);
+
+        double walkSaid = said.stream().filter(w -> w.word().equals("walk")).mapToDouble(SpokenWord::confidence)
+                .max().orElseThrow(() -> new AssertionError("walk not heard in " + said));
+        assertTrue(walkSaid >= 0.5, "walk said: " + said);
+        assertTrue(guessed.stream().noneMatch(w -> w.word().equals("walk") && w.confidence() >= 0.4),
+                "what heard as walk: " + guessed);
+        assertTrue(guessed.stream().allMatch(w -> w.confidence() >= 0 && w.confidence() <= 1), guessed.toString());
     }
 
     @Test

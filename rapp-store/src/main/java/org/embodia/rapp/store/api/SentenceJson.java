@@ -2,23 +2,34 @@ package org.embodia.rapp.store.api;
 
 import java.io.IOException;
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 
-/** Reads the store's {@code POST /speech} answer: an object whose "sentence" is the text heard; other fields skipped. */
+/**
+ * Reads the store's {@code POST /speech} answer: an object whose "sentence" is the text heard, "words" its words and
+ * "confidence" theirs, one number in [0, 1] for each word; other fields skipped.
+ */
 final class SentenceJson {
+    /** What the answer says: the sentence, and its words with their confidence (null if it gave none). */
+    record Answer(String sentence, List<SpokenWord> words) {
+    }
+
     private SentenceJson() {
     }
 
-    static String parse(JsonFactory factory, URI uri, byte[] json) throws StoreException {
+    static Answer parse(JsonFactory factory, URI uri, byte[] json) throws StoreException {
         try (JsonParser parser = factory.createParser(json)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 throw malformed(uri, "expected a JSON object");
             }
             String sentence = null;
+            List<String> words = null;
+            List<Double> confidence = null;
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String field = parser.currentName();
                 JsonToken value = parser.nextToken();
@@ -27,6 +38,24 @@ final class SentenceJson {
                         throw malformed(uri, "\"sentence\" is not a string");
                     }
                     sentence = parser.getText();
+                } else if (field.equals("words")) {
+                    words = new ArrayList<>();
+                    for (JsonToken t = array(parser, uri, value, "words"); t != JsonToken.END_ARRAY; t = parser.nextToken()) {
+                        if (t != JsonToken.VALUE_STRING) {
+                            throw malformed(uri, "\"words\" holds a " + t + ", not a string");
+                        }
+                        words.add(parser.getText());
+                    }
+                } else if (field.equals("confidence")) {
+                    confidence = new ArrayList<>();
+                    for (JsonToken t = array(parser, uri, value, "confidence"); t != JsonToken.END_ARRAY;
+                            t = parser.nextToken()) {
+                        double c = t.isNumeric() ? parser.getDoubleValue() : Double.NaN;
+                        if (!(c >= 0 && c <= 1)) {
+                            throw malformed(uri, "\"confidence\" holds " + parser.getText() + ", not a number in [0, 1]");
+                        }
+                        confidence.add(c);
+                    }
                 } else {
                     parser.skipChildren();
                 }
@@ -34,12 +63,31 @@ final class SentenceJson {
             if (sentence == null) {
                 throw malformed(uri, "no \"sentence\"");
             }
-            return sentence;
+            if (words == null || confidence == null) {
+                return new Answer(sentence, null);
+            }
+            if (words.size() != confidence.size()) {
+                throw malformed(uri, words.size() + " words but " + confidence.size() + " confidences");
+            }
+            List<SpokenWord> spoken = new ArrayList<>();
+            for (int i = 0; i < words.size(); i++) {
+                spoken.add(new SpokenWord(words.get(i), confidence.get(i)));
+            }
+            return new Answer(sentence, List.copyOf(spoken));
         } catch (JsonProcessingException e) {
             throw new StoreException(uri, "malformed speech recognition answer from " + uri + ": " + e.getOriginalMessage(), e);
         } catch (IOException e) {
             throw new StoreException(uri, "cannot read the speech recognition answer from " + uri + ": " + e, e);
         }
+    }
+
+    /** The first token inside the array that {@code value} opens. */
+    private static JsonToken array(JsonParser parser, URI uri, JsonToken value, String field) throws IOException,
+            StoreException {
+        if (value != JsonToken.START_ARRAY) {
+            throw malformed(uri, "\"" + field + "\" is not an array");
+        }
+        return parser.nextToken();
     }
 
     private static StoreException malformed(URI uri, String why) {

@@ -182,6 +182,26 @@ public final class StoreClient {
      * @throws StoreException if the file cannot be read or the answer is not the JSON of a sentence
      */
     public String recognizeSpeech(Path sound, String language) throws StoreException, InterruptedException {
+        return speech(sound, language).sentence();
+    }
+
+    /**
+     * {@link #recognizeSpeech}, word by word with each word's confidence, so that the caller can tell a word said from
+     * a word guessed.
+     *
+     * @return the words heard in order; empty if nothing was heard
+     * @throws StoreException also if the answer gives no confidence for its words
+     */
+    public List<SpokenWord> recognizeWords(Path sound, String language) throws StoreException, InterruptedException {
+        SentenceJson.Answer answer = speech(sound, language);
+        if (answer.words() == null) {
+            throw new StoreException(store, "the speech recognition of " + store + " gives no confidence for the words"
+                    + " it heard (\"" + answer.sentence() + "\")");
+        }
+        return answer.words();
+    }
+
+    private SentenceJson.Answer speech(Path sound, String language) throws StoreException, InterruptedException {
         URI uri = store.resolve("speech?language=" + URLEncoder.encode(language, StandardCharsets.UTF_8));
         HttpRequest.BodyPublisher body;
         try {
