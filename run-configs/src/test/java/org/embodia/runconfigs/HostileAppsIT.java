@@ -3,6 +3,7 @@ package org.embodia.runconfigs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -11,12 +12,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import org.embodia.runconfigs.hostile.Exit;
 import org.embodia.runconfigs.hostile.Hog;
@@ -100,10 +103,40 @@ class HostileAppsIT {
         }
     }
 
-    /** The app hosts' JVMs running now (not the sandbox's processes around them): the spare, and an app's while it runs. */
-    private static long appProcesses() {
-        return ProcessHandle.allProcesses().filter(p -> p.info().command().orElse("").endsWith("/java"))
-                .filter(p -> p.info().arguments().map(List::of).orElse(List.of()).contains("org.embodia.rapp.host.AppHost")).count();
+    /**
+     * The app processes the robot's JVM started, once there are {@code count}: the spare, and an app's while it runs.
+     * Each is counted once, as cs launched it (chrt, then bubblewrap, whose child is the app host's JVM), because a
+     * process under SCHED_IDLE may take minutes to exec its JVM while an app spins beside it on a busy machine.
+     */
+    private Set<Long> appProcesses(int count, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + GENEROUS_SECONDS * 1_000_000_000L;
+        while (true) {
+            Set<Long> pids = nao.process.children()
+                    .filter(p -> p.info().arguments().map(List::of).orElse(List.of()).contains("org.embodia.rapp.host.AppHost"))
+                    .map(ProcessHandle::pid).collect(Collectors.toSet());
+            if (pids.size() == count) {
+                return pids;
+            }
+            if (System.nanoTime() >= deadline) {
+                List<String> tree = nao.process.descendants().map(p -> p.pid() + " " + p.info().commandLine().orElse("?")).toList();
+                List<String> out = nao.since(Math.max(0, nao.mark() - 30));
+                fail(what + ": " + pids + "; the robot's processes:\n" + String.join("\n", tree) + "\nit printed:\n" + String.join("\n", out));
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    /** Waits until cs has activated {@code app}, its {@code count}th, which then runs (its process may start slowly). */
+    private void running(String app, int count) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + GENEROUS_SECONDS * 1_000_000_000L;
+        while (true) {
+            Matcher s = nao.ask("rapp:status", STATUS);
+            if (s.group(2).equals(app) && Integer.parseInt(s.group(4)) == count) {
+                return;
+            }
+            assertTrue(s.group(2).equals(app) && System.nanoTime() < deadline, app + " runs: " + s.group());
+            Thread.sleep(500);
+        }
     }
 
     /** Runs the app with rapp:run and returns the line that says how it ended. */
@@ -153,17 +186,16 @@ class HostileAppsIT {
         listening();
 
         // Nine threads spinning through interrupts, then a thousand held threads: destroy ends the process.
+        int activated = 2;
         for (String app : List.of("spin", "threads")) {
             String never = run(app, 10);
             assertTrue(never.contains("did not end within 10"), never);
-            assertEquals(2, appProcesses(), app + "'s process runs beside the spare");
+            running(app, ++activated);
+            Set<Long> both = appProcesses(2, app + "'s process runs beside the spare");
             nao.ask("rapp:destroy", Pattern.compile("destroying the running app"));
             listening();
-            long deadline = System.nanoTime() + GENEROUS_SECONDS * 1_000_000_000L;
-            while (appProcesses() != 1) {
-                assertTrue(System.nanoTime() < deadline, app + "'s process ends; the spare stays");
-                Thread.sleep(200);
-            }
+            Set<Long> left = appProcesses(1, app + "'s process ends");
+            assertTrue(both.containsAll(left), "the spare stays: " + left + " of " + both);
         }
 
         // What it must not reach: the robot's services and bundles, files outside its directory, new processes.
@@ -189,6 +221,6 @@ class HostileAppsIT {
                 + cycles + " cycles while they ran");
         assertTrue(cycles > 0 && overran * CYCLES_PER_OVERRUN <= cycles, "the loop kept its period while the apps ran: " + overran
                 + " overruns in " + cycles + " cycles");
-        assertEquals(1, appProcesses(), "only the spare app process is left");
+        appProcesses(1, "only the spare app process is left");
     }
 }

@@ -2,10 +2,11 @@ package org.embodia.nao.cs;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /** {@link CsConfig}'s app.* values checked: how cs starts an app's process. */
-record AppProcessSettings(Path hostPath, int memoryMiB, boolean sandbox, boolean spare, String channel, int firstStream,
-        Path processes) {
+record AppProcessSettings(Path hostPath, int memoryMiB, boolean sandbox, boolean spare, Duration startTimeout, String channel,
+        int firstStream, Path processes) {
 
     /** The isolation values of app.isolation. */
     static final String PROCESS = "process";
@@ -38,7 +39,8 @@ record AppProcessSettings(Path hostPath, int memoryMiB, boolean sandbox, boolean
         if (c.app_channel() == null || c.app_channel().isBlank()) {
             throw new IllegalArgumentException("app.channel is empty");
         }
-        return new AppProcessSettings(host, c.app_memory(), c.app_sandbox(), c.app_spare(), c.app_channel(), c.app_streams(),
+        return new AppProcessSettings(host, c.app_memory(), c.app_sandbox(), c.app_spare(),
+                CsSettings.seconds("app.start.timeout", c.app_start_timeout()), c.app_channel(), c.app_streams(),
                 recordings.resolve("apps").resolve("processes"));
     }
 }

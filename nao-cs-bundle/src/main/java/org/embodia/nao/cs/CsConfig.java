@@ -47,7 +47,7 @@ public @interface CsConfig {
     /** The longest the store may take to answer, s. */
     double store_timeout() default 10;
 
-    /** The longest an app may take to install, start and register its agent, s. */
+    /** The longest an app may take to install, start and register its agent once its process is ready, s. */
     double activate_timeout() default 10;
 
     /** The longest wait_cmd waits for an agent that neither calls nor ends before destroying it, s. */
@@ -81,6 +81,12 @@ public @interface CsConfig {
 
     /** Whether a spare app process is started ahead, so that an app's load waits for no JVM to start. */
     boolean app_spare() default true;
+
+    /**
+     * The longest an app's process may take to get ready for its app, s: its JVM's start, which is the platform's work,
+     * not the app's, and which runs under SCHED_IDLE, so on a busy machine it waits for what CPU the robot leaves.
+     */
+    double app_start_timeout() default 120;
 
     /**
      * The transport's channel to an app's process; its term length bounds a message (a term of 32 MiB: 4 MiB, a

@@ -60,7 +60,7 @@ record CsSettings(URI store, List<String> dictionary, double threshold, double s
         return value;
     }
 
-    private static Duration seconds(String name, double value) {
+    static Duration seconds(String name, double value) {
         return Duration.ofNanos((long) (positive(name, value) * 1e9));
     }
 }

@@ -81,7 +81,6 @@ final class ProcessAgentHost implements AgentHost {
 
     @Override
     public Installed install(String app, Path jar, Duration timeout) throws Exception {
-        long deadline = System.nanoTime() + timeout.toNanos();
         AppProcess p = spare;
         spare = null;
         if (p == null || !p.process.isAlive()) {
@@ -91,10 +90,13 @@ final class ProcessAgentHost implements AgentHost {
             p = launch();
         }
         try {
+            // The process's start has a limit of its own (app.start.timeout): the app's time runs from Ready.
+            long readyBy = System.nanoTime() + settings.startTimeout().toNanos();
             AppMessage ready;
             do {
-                ready = p.await(AppMessage.Ready.class, deadline, app);
+                ready = p.await(AppMessage.Ready.class, readyBy, app);
             } while (((AppMessage.Ready) ready).token() != p.token);
+            long deadline = System.nanoTime() + timeout.toNanos();
             Path copy = p.dir.resolve(jar.getFileName());
             Files.copy(jar, copy, StandardCopyOption.REPLACE_EXISTING);
             p.send(new AppMessage.Load(app, copy.getFileName().toString()));
@@ -232,8 +234,8 @@ final class ProcessAgentHost implements AgentHost {
                             + " before its agent started (its log: " + dir.getFileName() + ".log)");
                 }
                 if (System.nanoTime() - deadline >= 0) {
-                    throw new IllegalStateException("app '" + app + "''s process did not " + (kind == null ? "start its agent"
-                            : "get ready") + " in time");
+                    throw new IllegalStateException("app '" + app + "''s process did not " + (kind == null
+                            ? "start its agent in time (activate.timeout)" : "get ready in time (app.start.timeout)"));
                 }
                 if (Thread.interrupted()) {
                     throw new InterruptedException();
