@@ -23,8 +23,9 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * out. The sentence is decoded under a grammar of any sequence of words from a vocabulary: {@link #EVERYDAY_WORDS}
  * and the keywords of the apps the store serves now, so that getAppName finds an app's keyword among the other words
  * of a long command. Each word comes with its confidence in [0, 1], an app's keyword rated against its best competitor
- * too (SpeechRecognizer#recognizeWords), so that cs can tell a keyword said from one guessed. The recognizer (a second or two to load, and its acoustic model in memory) is loaded at the first
- * request, so a store nobody talks to costs nothing.
+ * too (SpeechRecognizer#recognizeWords), so that cs can tell a keyword said from one guessed. The recognizer (a second
+ * or two to load, and its acoustic model in memory) is loaded at the first request, so a store nobody talks to costs
+ * nothing.
  */
 final class SpeechEndpoint implements AutoCloseable {
     /** The one language of the acoustic model (en-us), by the names a caller may give it. */

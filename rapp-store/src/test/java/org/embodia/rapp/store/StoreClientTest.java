@@ -23,6 +23,7 @@ import java.util.stream.Stream;
 
 import org.embodia.rapp.store.api.AppNotFoundException;
 import org.embodia.rapp.store.api.HashMismatchException;
+import org.embodia.rapp.store.api.SpokenWord;
 import org.embodia.rapp.store.api.StoreApp;
 import org.embodia.rapp.store.api.StoreClient;
 import org.embodia.rapp.store.api.StoreException;
@@ -213,6 +214,52 @@ class StoreClientTest {
                 assertEquals(StoreException.class, malformed.getClass(), body);
                 assertTrue(malformed.getMessage().startsWith("malformed app list from http://127.0.0.1:"),
                         malformed.getMessage());
+            } finally {
+                fake.stop(0);
+            }
+        }
+    }
+
+    /** A store at loopback whose /speech always answers {@code body}; stopped by the caller. */
+    private static HttpServer speechAnswering(String body) throws IOException {
+        HttpServer fake = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        fake.createContext("/speech", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, bytes.length);
+            exchange.getResponseBody().write(bytes);
+            exchange.close();
+        });
+        fake.start();
+        return fake;
+    }
+
+    @Test
+    void aSpeechAnswerGivesEachWordItsConfidenceOrIsReportedAsMalformed() throws Exception {
+        Path sound = Files.write(temp.resolve("said.wav"), new byte[] {1, 2, 3});
+        HttpServer good = speechAnswering("{\"sentence\": \"walk please\", \"words\": [\"walk\", \"please\"],"
+                + " \"confidence\": [0.82, 0.4], \"other\": {\"x\": [1]}}");
+        try {
+            StoreClient speech = new StoreClient(URI.create("http://127.0.0.1:" + good.getAddress().getPort()));
+            assertEquals(List.of(new SpokenWord("walk", 0.82), new SpokenWord("please", 0.4)), speech.recognizeWords(sound, "English"));
+            assertEquals("walk please", speech.recognizeSpeech(sound, "English"));
+        } finally {
+            good.stop(0);
+        }
+        for (String body : List.of("{\"sentence\": \"walk\", \"words\": [\"walk\"], \"confidence\": [0.8, 0.1]}",
+                "{\"sentence\": \"walk\", \"words\": [\"walk\"], \"confidence\": [1.5]}",
+                "{\"sentence\": \"walk\", \"words\": [\"walk\"], \"confidence\": [\"high\"]}",
+                "{\"sentence\": \"walk\", \"words\": \"walk\", \"confidence\": [0.8]}",
+                "{\"words\": [\"walk\"], \"confidence\": [0.8]}",
+                "{\"sentence\": \"walk\", \"words\": [\"walk\"]}")) {
+            HttpServer fake = speechAnswering(body);
+            try {
+                StoreException bad = assertThrows(StoreException.class, () -> new StoreClient(
+                        URI.create("http://127.0.0.1:" + fake.getAddress().getPort())).recognizeWords(sound, "English"), body);
+                assertEquals(StoreException.class, bad.getClass(), body);
+                assertTrue(bad.getMessage().contains("http://127.0.0.1:" + fake.getAddress().getPort()), bad.getMessage());
+                assertTrue(bad.getMessage().startsWith("malformed speech recognition answer")
+                        || bad.getMessage().contains("gives no confidence for the words it heard (\"walk\")"), bad.getMessage());
             } finally {
                 fake.stop(0);
             }
