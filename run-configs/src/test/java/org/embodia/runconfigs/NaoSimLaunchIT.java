@@ -87,9 +87,9 @@ class NaoSimLaunchIT {
     }
 
     /**
-     * A store that lists an app whose keyword is no word of the recognizer's dictionary: the simulated NAOqi leaves the
-     * word out of the vocabulary (and says so), so in the silent room cs listens, never informing of a command nobody
-     * gave, and the other apps run.
+     * A store that lists an app whose keyword is no word of the recognizer's dictionary: cs leaves the word out of its
+     * dictionary at init, naming the app and the word, so in the silent room cs listens, never informing of a command
+     * nobody gave, and the other apps run.
      */
     @Test
     void aKeywordTheRecognizerCannotSayKeepsNobodyFromBeingListenedTo() throws IOException, InterruptedException {
@@ -109,6 +109,8 @@ class NaoSimLaunchIT {
                 """.formatted(store.toAbsolutePath()));
         assertEquals(0, run.exit(), run.out() + run.err());
         assertTrue(run.out().matches("(?s).*apps: [^\n]*quiet.*"), "the store lists the app: " + run.out());
+        assertTrue((run.out() + run.err()).contains("init: app 'quiet': its keyword 'rtquiet' is left out of the dictionary"),
+                "cs names the app and the word it cannot listen for: " + run.out() + run.err());
         assertTrue(run.out().contains("greeter ran and was destroyed"), run.out());
         assertTrue(run.out().contains("cs listen"), run.out());
         assertTrue(run.out().contains("listen -> "), "cs's switches are shown: " + run.out());

@@ -15,7 +15,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import edu.cmu.sphinx.decoder.search.Token;
@@ -55,15 +54,13 @@ public final class SpeechRecognizer implements AutoCloseable {
     private static final String WORD = "<word> = %s";
     /** Any number of the vocabulary's words. */
     private static final String SENTENCE = "<sentence> = ( %s )+";
-    /** The characters of the CMU dictionary's entries; anything else could not be a single grammar token. */
-    private static final Pattern ENTRY = Pattern.compile("[a-z0-9'._-]+");
     /** Word spotting's noise floor, in 16-bit sample units (see withNoiseFloor). */
     private static final int NOISE_FLOOR = 256;
     private static final long NOISE_SEED = 1;
 
     private final Path grammarDirectory;
     private final ConfigurationManager components;
-    private final Dictionary dictionary;
+    private final PronouncingDictionary pronunciations;
     private final FrontEnd frontEnd;
     private final StreamDataSource audioSource;
     private final Recognizer phoneLoop;
@@ -80,8 +77,9 @@ public final class SpeechRecognizer implements AutoCloseable {
             ConfigurationManagerUtils.setProperty(components, "grammar", JSGFGrammar.PROP_BASE_GRAMMAR_URL,
                     grammarDirectory.toUri().toString());
             ConfigurationManagerUtils.setProperty(components, "grammar", JSGFGrammar.PROP_GRAMMAR_NAME, GRAMMAR_NAME);
-            dictionary = components.lookup("dictionary");
+            Dictionary dictionary = components.lookup("dictionary");
             dictionary.allocate();
+            pronunciations = PronouncingDictionary.of(dictionary);
             // Before the phone loop: its linguist enumerates the model's phones as soon as it is configured.
             AcousticModel acousticModel = components.lookup("acousticModel");
             acousticModel.allocate();
@@ -237,9 +235,8 @@ public final class SpeechRecognizer implements AutoCloseable {
     }
 
     /** Whether the word, in any letter case, is in the CMU en-us dictionary, so that it can be recognized. */
-    public synchronized boolean inDictionary(String word) {
-        String entry = word.strip().toLowerCase(Locale.ROOT);
-        return ENTRY.matcher(entry).matches() && dictionary.getWord(entry) != null;
+    public boolean inDictionary(String word) {
+        return pronunciations.contains(word);
     }
 
     /** Dictionary spelling to the caller's spelling, in the caller's order. */

@@ -3,7 +3,7 @@
  * grammar built from the caller's vocabulary (one word - word spotting with a confidence - or a sentence of them, each word with its confidence), and
  * WAV files read and written as they are recorded. The libraries stay private to the bundle.
  */
-@Version("1.1.0")
+@Version("1.2.0")
 @Export
 package org.embodia.speech;
 

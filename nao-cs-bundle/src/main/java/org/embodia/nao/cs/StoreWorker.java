@@ -4,8 +4,10 @@ import java.net.URI;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -18,6 +20,7 @@ import java.util.function.Function;
 import org.embodia.rapp.store.api.RappStore;
 import org.embodia.rapp.store.api.StoreApp;
 import org.embodia.rapp.store.api.StoreClient;
+import org.embodia.rapp.store.api.StoreException;
 
 /**
  * c_core,cs's worker: what blocks (the store, installing a bundle, stopping an agent) runs on its one thread, in
@@ -151,6 +154,25 @@ final class StoreWorker {
         executor.execute(readApps);
     }
 
+    /**
+     * The apps' keywords the platform cannot pronounce: word spotting could never hear one, and one in r_core,mic's
+     * dictionary would only make every recognition uncertain. A platform that cannot tell leaves them all in.
+     */
+    private Set<String> unknownKeywords(StoreClient client, List<StoreApp> apps) throws InterruptedException {
+        Set<String> keywords = new LinkedHashSet<>();
+        apps.forEach(a -> keywords.addAll(a.keywords()));
+        if (keywords.isEmpty()) {
+            return Set.of();
+        }
+        try {
+            return Set.copyOf(client.unknownWords(keywords, settings.language()));
+        } catch (StoreException e) {
+            errors.accept("init: the RAPP Platform could not say which of the apps' keywords it can pronounce, all are"
+                    + " listened for: " + e.getMessage());
+            return Set.of();
+        }
+    }
+
     /** On the worker: the store's apps into the outcome and the console, or a clear error (listen then asks again). */
     private void readAppsNow() {
         try {
@@ -160,12 +182,19 @@ final class StoreWorker {
                         + " until one is (" + NO_STORE + ")");
                 return;
             }
+            List<StoreApp> apps = client.apps();
+            Set<String> unknown = unknownKeywords(client, apps);
             Map<String, String> app = new HashMap<>();
             Map<String, List<String>> byName = new LinkedHashMap<>();
-            for (StoreApp a : client.apps()) {
+            for (StoreApp a : apps) {
                 byName.put(a.name(), List.copyOf(a.keywords()));
                 for (String k : a.keywords()) {
-                    app.putIfAbsent(k, a.name());
+                    if (unknown.contains(k)) {
+                        errors.accept("init: app '" + a.name() + "': its keyword '" + k + "' is left out of the dictionary:"
+                                + " the RAPP Platform's speech recognition has no pronunciation for it, so nobody could say it");
+                    } else {
+                        app.putIfAbsent(k, a.name());
+                    }
                 }
             }
             Map<String, String> map = Map.copyOf(app);

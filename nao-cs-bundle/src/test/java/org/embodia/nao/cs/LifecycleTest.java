@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.Arrays;
+import java.util.List;
 
 import org.embodia.nao.api.LsCommand;
 import org.embodia.nao.api.MicCommand;
@@ -44,6 +46,24 @@ class LifecycleTest {
     void close() throws Exception {
         rig.close();
         store.close();
+    }
+
+    @Test
+    void aKeywordThePlatformCannotPronounceIsLeftOutOfTheDictionaryWithItsAppNamed() throws Exception {
+        rig.close();
+        store.close();
+        Rig.app(apps, "quiet", "rtquiet");
+        store = StoreServers.start(apps, 0);
+        rig = new Rig(store.uri(), dir.resolve("cs-quiet"), 5).listening();
+
+        assertEquals("init: app 'quiet': its keyword 'rtquiet' is left out of the dictionary: the RAPP Platform's speech"
+                + " recognition has no pronunciation for it, so nobody could say it", rig.cs.lastError());
+        MicCommand c = rig.micCommand.get();
+        assertEquals(MicCommand.Cmd.RECOGNIZE, c.cmd, "listen's i0 sent its RECOGNIZE");
+        List<String> dictionary = Arrays.asList(c.dct.words).subList(0, c.dct.count);
+        assertTrue(dictionary.containsAll(List.of("Long", "Abort", "hello", "walk")), dictionary.toString());
+        assertFalse(dictionary.contains("rtquiet"), dictionary.toString());
+        assertEquals(List.of("rtquiet"), rig.cs.apps().get("quiet"), "the app is still listed, for rapp:deploy");
     }
 
     @Test

@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 import org.embodia.rapp.store.api.StoreApp;
 import org.embodia.speech.HeardWord;
 import org.embodia.speech.PcmAudio;
+import org.embodia.speech.PronouncingDictionary;
 import org.embodia.speech.SpeechRecognizer;
 
 import com.fasterxml.jackson.core.JsonFactory;
@@ -45,6 +46,8 @@ final class SpeechEndpoint implements AutoCloseable {
     private final StoreLog log;
     private final JsonFactory json = new JsonFactory();
     private SpeechRecognizer recognizer;
+    /** The dictionary alone, loaded at the first question about words: a robot asks at its start, before any sound. */
+    private PronouncingDictionary pronunciations;
 
     SpeechEndpoint(StoreLog log) {
         this.log = log;
@@ -68,10 +71,7 @@ final class SpeechEndpoint implements AutoCloseable {
      * @throws Refused for an unknown language or audio that is not a sound file Java reads
      */
     synchronized byte[] recognize(byte[] sound, String language, List<StoreApp> apps) throws Refused {
-        if (language == null || !ENGLISH.contains(language.toLowerCase(Locale.ROOT))) {
-            throw new Refused(400, "language '" + language + "' is not recognized: the RAPP Store's speech recognition"
-                    + " has the en-us acoustic model (language=English)");
-        }
+        english(language);
         PcmAudio audio;
         try {
             audio = PcmAudio.readWav(new ByteArrayInputStream(sound), "the request body");
@@ -93,6 +93,45 @@ final class SpeechEndpoint implements AutoCloseable {
                 audio.durationSeconds(), sentence, words.stream()
                         .map(w -> String.format(Locale.ROOT, "%.2f", w.confidence())).collect(Collectors.joining(" "))));
         return answer(language, sentence, words);
+    }
+
+    /**
+     * Which of the words the recognizer has no pronunciation for, so that a robot can leave them out of what it listens
+     * for; only the dictionary is loaded for it, not the acoustic model.
+     *
+     * @return the answer's JSON: {@code {"language", "unknown": [...]}}, the unknown words spelled and ordered as asked
+     * @throws Refused for an unknown language or no word asked about
+     */
+    synchronized byte[] unknownWords(List<String> words, String language) throws Refused {
+        english(language);
+        if (words.isEmpty()) {
+            throw new Refused(400, "no word asked about: GET /speech/words?language=English&word=<word>&word=<word>...");
+        }
+        if (pronunciations == null) {
+            pronunciations = PronouncingDictionary.load();
+        }
+        List<String> unknown = pronunciations.unknown(words);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (JsonGenerator g = json.createGenerator(out)) {
+            g.writeStartObject();
+            g.writeStringField("language", language);
+            g.writeArrayFieldStart("unknown");
+            for (String word : unknown) {
+                g.writeString(word);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException("JSON into memory cannot fail", e);
+        }
+        return out.toByteArray();
+    }
+
+    private static void english(String language) throws Refused {
+        if (language == null || !ENGLISH.contains(language.toLowerCase(Locale.ROOT))) {
+            throw new Refused(400, "language '" + language + "' is not recognized: the RAPP Store's speech recognition"
+                    + " has the en-us acoustic model (language=English)");
+        }
     }
 
     /** The apps' keywords that the dictionary has; the others are left out, with a warning. */

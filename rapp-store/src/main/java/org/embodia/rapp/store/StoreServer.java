@@ -8,6 +8,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.net.URLDecoder;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ExecutorService;
@@ -37,6 +39,8 @@ import com.sun.net.httpserver.HttpServer;
  * <li>{@code GET /apps}: the apps as JSON (name, keywords, bsn, version, sha256, size, url);</li>
  * <li>{@code POST /speech?language=English} with a sound file (WAV) as the body: the RAPP Platform's speech
  * recognition of a long command ({@link SpeechEndpoint}), the sentence heard as JSON;</li>
+ * <li>{@code GET /speech/words?language=English&word=<word>...}: which of the words that recognition has no
+ * pronunciation for, as JSON;</li>
  * <li>anything else: 404, or 405 for another method on these paths, each with a text body saying why.</li>
  * </ul>
  * A bundle's file name is looked up among the jars of the current index, never resolved as a path; names with '/',
@@ -46,8 +50,8 @@ public final class StoreServer implements AutoCloseable {
     /** Requests served at once: a slow download does not hold up the index. */
     private static final int THREADS = 4;
     private static final String TEXT = "text/plain; charset=utf-8";
-    private static final String ENDPOINTS = "the RAPP Store serves GET /index.xml, GET /apps, GET /bundles/<file> and"
-            + " POST /speech?language=English";
+    private static final String ENDPOINTS = "the RAPP Store serves GET /index.xml, GET /apps, GET /bundles/<file>,"
+            + " POST /speech?language=English, GET /speech/words?language=English&word=<word>...";
 
     private final Catalog catalog;
     private final SpeechEndpoint speech;
@@ -172,6 +176,10 @@ public final class StoreServer implements AutoCloseable {
             speech(exchange);
             return;
         }
+        if (path.equals("/speech/words")) {
+            words(exchange);
+            return;
+        }
         if (!known) {
             text(exchange, 404, "no such resource " + path + "; " + ENDPOINTS);
             return;
@@ -264,6 +272,36 @@ public final class StoreServer implements AutoCloseable {
         } catch (SpeechEndpoint.Refused e) {
             text(exchange, e.status, e.getMessage());
         }
+    }
+
+    private void words(HttpExchange exchange) throws IOException {
+        if (!exchange.getRequestMethod().equals("GET")) {
+            exchange.getResponseHeaders().set("Allow", "GET");
+            text(exchange, 405, "method " + exchange.getRequestMethod() + " not allowed on /speech/words: GET"
+                    + " /speech/words?language=English&word=<word>...");
+            return;
+        }
+        try {
+            send(exchange, 200, "application/json", speech.unknownWords(queryAll(exchange, "word"), query(exchange, "language")));
+        } catch (SpeechEndpoint.Refused e) {
+            text(exchange, e.status, e.getMessage());
+        }
+    }
+
+    /** Every value of a query parameter, decoded, in order. */
+    private static List<String> queryAll(HttpExchange exchange, String name) {
+        String query = exchange.getRequestURI().getRawQuery();
+        List<String> values = new ArrayList<>();
+        if (query == null) {
+            return values;
+        }
+        for (String pair : query.split("&")) {
+            int equals = pair.indexOf('=');
+            if (equals > 0 && pair.substring(0, equals).equals(name)) {
+                values.add(URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8));
+            }
+        }
+        return values;
     }
 
     /** The first value of a query parameter, or null. */

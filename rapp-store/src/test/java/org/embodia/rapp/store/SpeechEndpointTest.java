@@ -164,6 +164,24 @@ class SpeechEndpointTest {
     }
 
     @Test
+    void theWordsItCannotPronounceAreNamedAsAsked() throws Exception {
+        assertEquals(List.of("xqzzy", "Rt-Quiet"), client.unknownWords(List.of("walk", "xqzzy", "Hello", "Rt-Quiet", "o'clock"), "English"));
+        assertEquals(List.of(), client.unknownWords(List.of("photo"), "english"));
+
+        StoreHttpException greek = assertThrows(StoreHttpException.class, () -> client.unknownWords(List.of("walk"), "Greek"));
+        assertEquals(400, greek.status());
+        assertTrue(greek.getMessage().contains("'Greek'"), greek.getMessage());
+        HttpResponse<String> none = http.send(HttpRequest.newBuilder(server.uri().resolve("speech/words?language=English"))
+                .GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(400, none.statusCode());
+        assertTrue(none.body().contains("no word asked about"), none.body());
+        HttpResponse<String> post = http.send(HttpRequest.newBuilder(server.uri().resolve("speech/words?language=English&word=walk"))
+                .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(405, post.statusCode());
+        assertEquals("GET", post.headers().firstValue("Allow").orElse(""));
+    }
+
+    @Test
     void anUnreachableStoreIsSaidSo() throws Exception {
         URI closed;
         try (StoreServer other = new StoreServer(Files.createDirectory(temp.resolve("empty")), 0, log)) {

@@ -267,6 +267,29 @@ class StoreClientTest {
     }
 
     @Test
+    void anUnknownWordsAnswerWithoutItsListIsReportedAsMalformed() throws Exception {
+        for (String body : List.of("[]", "{\"language\": \"English\"}", "{\"unknown\": [1]}", "{\"unknown\": \"x\"}")) {
+            HttpServer fake = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            fake.createContext("/speech/words", exchange -> {
+                byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+                exchange.sendResponseHeaders(200, bytes.length);
+                exchange.getResponseBody().write(bytes);
+                exchange.close();
+            });
+            fake.start();
+            try {
+                StoreException bad = assertThrows(StoreException.class, () -> new StoreClient(
+                        URI.create("http://127.0.0.1:" + fake.getAddress().getPort())).unknownWords(List.of("walk"), "English"), body);
+                assertEquals(StoreException.class, bad.getClass(), body);
+                assertTrue(bad.getMessage().startsWith("malformed speech recognition answer from http://127.0.0.1:"), bad.getMessage());
+            } finally {
+                fake.stop(0);
+            }
+        }
+        assertThrows(IllegalArgumentException.class, () -> client.unknownWords(List.of(), "English"));
+    }
+
+    @Test
     void aStoreAddressMustBeHttpWithAHostAndTheTimeoutPositive() {
         for (String address : List.of("ftp://127.0.0.1/", "store/", "http:///apps", "file:/tmp/store")) {
             IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,

@@ -201,7 +201,7 @@ class StoreServerTest {
         for (String path : List.of("", "index", "bundles", "apps/greeter", "index.xml/x")) {
             HttpResponse<byte[]> response = get(path);
             assertEquals(404, response.statusCode(), path);
-            assertTrue(text(response).contains("serves GET /index.xml, GET /apps, GET /bundles/<file> and POST /speech"), path);
+            assertTrue(text(response).contains("serves GET /index.xml, GET /apps, GET /bundles/<file>, POST /speech?language=English, GET /speech/words"), path);
         }
         for (String[] request : new String[][] {{"POST", "/apps"}, {"DELETE", "/bundles/greeter.jar"},
                 {"PUT", "/index.xml"}, {"HEAD", "/index.xml"}}) {

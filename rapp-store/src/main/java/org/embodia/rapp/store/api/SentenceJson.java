@@ -11,8 +11,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 
 /**
- * Reads the store's {@code POST /speech} answer: an object whose "sentence" is the text heard, "words" its words and
- * "confidence" theirs, one number in [0, 1] for each word; other fields skipped.
+ * Reads the store's speech recognition answers: {@code POST /speech}'s, an object whose "sentence" is the text heard,
+ * "words" its words and "confidence" theirs, one number in [0, 1] for each word; {@code GET /speech/words}'s, the
+ * words it cannot pronounce. Other fields skipped.
  */
 final class SentenceJson {
     /** What the answer says: the sentence, and its words with their confidence (null if it gave none). */
@@ -74,6 +75,39 @@ final class SentenceJson {
                 spoken.add(new SpokenWord(words.get(i), confidence.get(i)));
             }
             return new Answer(sentence, List.copyOf(spoken));
+        } catch (JsonProcessingException e) {
+            throw new StoreException(uri, "malformed speech recognition answer from " + uri + ": " + e.getOriginalMessage(), e);
+        } catch (IOException e) {
+            throw new StoreException(uri, "cannot read the speech recognition answer from " + uri + ": " + e, e);
+        }
+    }
+
+    /** Reads the store's {@code GET /speech/words} answer: an object whose "unknown" lists words; other fields skipped. */
+    static List<String> unknown(JsonFactory factory, URI uri, byte[] json) throws StoreException {
+        try (JsonParser parser = factory.createParser(json)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                throw malformed(uri, "expected a JSON object");
+            }
+            List<String> unknown = null;
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String field = parser.currentName();
+                JsonToken value = parser.nextToken();
+                if (field.equals("unknown")) {
+                    unknown = new ArrayList<>();
+                    for (JsonToken t = array(parser, uri, value, "unknown"); t != JsonToken.END_ARRAY; t = parser.nextToken()) {
+                        if (t != JsonToken.VALUE_STRING) {
+                            throw malformed(uri, "\"unknown\" holds a " + t + ", not a string");
+                        }
+                        unknown.add(parser.getText());
+                    }
+                } else {
+                    parser.skipChildren();
+                }
+            }
+            if (unknown == null) {
+                throw malformed(uri, "no \"unknown\"");
+            }
+            return List.copyOf(unknown);
         } catch (JsonProcessingException e) {
             throw new StoreException(uri, "malformed speech recognition answer from " + uri + ": " + e.getOriginalMessage(), e);
         } catch (IOException e) {

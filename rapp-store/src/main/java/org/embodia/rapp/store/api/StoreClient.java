@@ -23,6 +23,7 @@ import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
@@ -199,6 +200,29 @@ public final class StoreClient {
                     + " it heard (\"" + answer.sentence() + "\")");
         }
         return answer.words();
+    }
+
+    /**
+     * Which of the words the RAPP Platform's speech recognition has no pronunciation for ({@code GET
+     * speech/words?language=...&word=...}): words nobody can say to it, which a robot leaves out of what it listens for.
+     *
+     * @param words the words asked about, at least one
+     * @param language the language spoken, e.g. "English"
+     * @return those of the words it cannot pronounce, spelled as asked
+     * @throws StoreHttpException with the store's reason if it refuses the language, or has no such service (404)
+     * @throws StoreUnreachableException if the store refuses the connection or does not answer in time
+     * @throws StoreException if the answer is not the JSON of such a list
+     */
+    public List<String> unknownWords(Collection<String> words, String language) throws StoreException, InterruptedException {
+        if (words.isEmpty()) {
+            throw new IllegalArgumentException("no word to ask about");
+        }
+        StringBuilder query = new StringBuilder("speech/words?language=").append(URLEncoder.encode(language, StandardCharsets.UTF_8));
+        for (String word : words) {
+            query.append("&word=").append(URLEncoder.encode(word, StandardCharsets.UTF_8));
+        }
+        URI uri = store.resolve(query.toString());
+        return SentenceJson.unknown(json, uri, exchange(uri, BodySubscribers::ofByteArray).body());
     }
 
     private SentenceJson.Answer speech(Path sound, String language) throws StoreException, InterruptedException {

@@ -6,7 +6,7 @@
  * capability namespace ({@link org.embodia.rapp.store.api.RappAppNamespace}) that make a bundle an app, and the errors
  * a download can end in.
  */
-@Version("1.3.0")
+@Version("1.4.0")
 @Export
 package org.embodia.rapp.store.api;
 
