@@ -200,14 +200,7 @@ class StoreClientTest {
                 "[{\"name\": \"x\", \"keywords\": [\"x\"], \"bsn\": \"b\", \"version\": \"1\", \"sha256\": \"abc\","
                         + " \"size\": 1, \"url\": \"bundles/x.jar\"}]",
                 "[] []")) {
-            HttpServer fake = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            fake.createContext("/apps", exchange -> {
-                byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-                exchange.sendResponseHeaders(200, bytes.length);
-                exchange.getResponseBody().write(bytes);
-                exchange.close();
-            });
-            fake.start();
+            HttpServer fake = answering("/apps", body);
             try {
                 StoreException malformed = assertThrows(StoreException.class, () -> new StoreClient(
                         URI.create("http://127.0.0.1:" + fake.getAddress().getPort())).apps(), body);
@@ -220,10 +213,10 @@ class StoreClientTest {
         }
     }
 
-    /** A store at loopback whose /speech always answers {@code body}; stopped by the caller. */
-    private static HttpServer speechAnswering(String body) throws IOException {
+    /** A store at loopback whose {@code path} always answers {@code body}, 200; stopped by the caller. */
+    private static HttpServer answering(String path, String body) throws IOException {
         HttpServer fake = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        fake.createContext("/speech", exchange -> {
+        fake.createContext(path, exchange -> {
             exchange.getRequestBody().readAllBytes();
             byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(200, bytes.length);
@@ -237,7 +230,7 @@ class StoreClientTest {
     @Test
     void aSpeechAnswerGivesEachWordItsConfidenceOrIsReportedAsMalformed() throws Exception {
         Path sound = Files.write(temp.resolve("said.wav"), new byte[] {1, 2, 3});
-        HttpServer good = speechAnswering("{\"sentence\": \"walk please\", \"words\": [\"walk\", \"please\"],"
+        HttpServer good = answering("/speech", "{\"sentence\": \"walk please\", \"words\": [\"walk\", \"please\"],"
                 + " \"confidence\": [0.82, 0.4], \"other\": {\"x\": [1]}}");
         try {
             StoreClient speech = new StoreClient(URI.create("http://127.0.0.1:" + good.getAddress().getPort()));
@@ -252,7 +245,7 @@ class StoreClientTest {
                 "{\"sentence\": \"walk\", \"words\": \"walk\", \"confidence\": [0.8]}",
                 "{\"words\": [\"walk\"], \"confidence\": [0.8]}",
                 "{\"sentence\": \"walk\", \"words\": [\"walk\"]}")) {
-            HttpServer fake = speechAnswering(body);
+            HttpServer fake = answering("/speech", body);
             try {
                 StoreException bad = assertThrows(StoreException.class, () -> new StoreClient(
                         URI.create("http://127.0.0.1:" + fake.getAddress().getPort())).recognizeWords(sound, "English"), body);
@@ -269,14 +262,7 @@ class StoreClientTest {
     @Test
     void anUnknownWordsAnswerWithoutItsListIsReportedAsMalformed() throws Exception {
         for (String body : List.of("[]", "{\"language\": \"English\"}", "{\"unknown\": [1]}", "{\"unknown\": \"x\"}")) {
-            HttpServer fake = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            fake.createContext("/speech/words", exchange -> {
-                byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-                exchange.sendResponseHeaders(200, bytes.length);
-                exchange.getResponseBody().write(bytes);
-                exchange.close();
-            });
-            fake.start();
+            HttpServer fake = answering("/speech/words", body);
             try {
                 StoreException bad = assertThrows(StoreException.class, () -> new StoreClient(
                         URI.create("http://127.0.0.1:" + fake.getAddress().getPort())).unknownWords(List.of("walk"), "English"), body);
