@@ -1,9 +1,11 @@
 /**
- * Speech for the simulated robot and the RAPP Platform: FreeTTS synthesis into 16 kHz PCM, Sphinx4 recognition under a
- * grammar built from the caller's vocabulary (one word - word spotting with a confidence - or a sentence of them, each word with its confidence), and
- * WAV files read and written as they are recorded. The libraries stay private to the bundle.
+ * Speech for the simulated robot and the RAPP Platform: FreeTTS synthesis into 16 kHz PCM; recognition with Moonshine
+ * tiny (MoonshineRecognizer: word spotting in a vocabulary, and what was said with each word's confidence), which the
+ * robot uses, and with Sphinx4 under a grammar built from the caller's vocabulary (SpeechRecognizer), which the voice
+ * bench compares it with; the CMU pronouncing dictionary; and WAV files read and written as they are recorded. The
+ * libraries and the model stay private to the bundle.
  */
-@Version("1.2.0")
+@Version("1.3.0")
 @Export
 package org.embodia.speech;
 

@@ -23,6 +23,7 @@ import org.embodia.bench.voice.Scoring.Hit;
 import org.embodia.bench.voice.Scoring.Outcome;
 import org.embodia.bench.voice.Scoring.Utterance;
 import org.embodia.speech.HeardWord;
+import org.embodia.speech.MoonshineRecognizer;
 import org.embodia.speech.PcmAudio;
 import org.embodia.speech.SpeechRecognizer;
 
@@ -57,23 +58,21 @@ final class Candidates {
     }
 
     /**
-     * (a) speech/'s SpeechRecognizer as the product calls it: a word through recognize (nao-sim's word spotting;
-     * threshold applied by the scoring, cs's is 0.3), a long command through recognizeWords over the everyday words
-     * and the apps' keywords, the keywords rated against their competitors (the store's /speech; cs's
-     * sentence.threshold is 0.5).
+     * (a) as the product runs it: a word through speech/'s SpeechRecognizer.recognize (Sphinx4: nao-sim's word spotting;
+     * threshold applied by the scoring, cs's is 0.3), a long command through MoonshineRecognizer.recognizeWords over the
+     * everyday words and the apps' keywords (the store's /speech; cs's sentence.threshold is 0.5).
      */
     static Map<String, Outcome> product(List<Utterance> set) throws IOException {
-        List<String> appKeywords = Scoring.APP_BY_KEYWORD.keySet().stream().sorted().toList();
         List<String> sentenceWords = new ArrayList<>(EVERYDAY_WORDS);
-        sentenceWords.addAll(appKeywords);
+        sentenceWords.addAll(Scoring.APP_BY_KEYWORD.keySet().stream().sorted().toList());
         Map<String, Outcome> outcomes = new LinkedHashMap<>();
-        try (SpeechRecognizer r = new SpeechRecognizer()) {
+        try (SpeechRecognizer r = new SpeechRecognizer(); MoonshineRecognizer store = new MoonshineRecognizer()) {
             for (Utterance u : set) {
                 PcmAudio audio = PcmAudio.readWav(u.file());
                 long start = System.nanoTime();
                 List<Hit> hits = new ArrayList<>();
                 if (u.isLong()) {
-                    for (HeardWord w : r.recognizeWords(audio, sentenceWords, appKeywords)) {
+                    for (HeardWord w : store.recognizeWords(audio, sentenceWords)) {
                         hits.add(new Hit(w.word().toLowerCase(Locale.ROOT), w.confidence()));
                     }
                 } else {
@@ -83,6 +82,48 @@ final class Candidates {
                 }
                 outcomes.put(u.id(), new Outcome(hits, (System.nanoTime() - start) / 1e6));
                 progress("a-product", outcomes.size(), set.size());
+            }
+        }
+        return outcomes;
+    }
+
+    /**
+     * (d) speech/'s MoonshineRecognizer: a word through spot (each word of cs's dictionary scored said alone, against
+     * what the decoder writes when free), rated at each of the biases; a long command through recognizeWords over the
+     * everyday words and the apps' keywords, each word rated by the probability the decoder gave its tokens.
+     *
+     * @return per bias, an outcome per utterance (long commands' the same under every bias)
+     */
+    static Map<Double, Map<String, Outcome>> moonshine(List<Utterance> set, double[] biases) throws IOException {
+        List<String> sentenceWords = new ArrayList<>(EVERYDAY_WORDS);
+        sentenceWords.addAll(Scoring.APP_BY_KEYWORD.keySet().stream().sorted().toList());
+        Map<Double, Map<String, Outcome>> outcomes = new LinkedHashMap<>();
+        for (double bias : biases) {
+            outcomes.put(bias, new LinkedHashMap<>());
+        }
+        try (MoonshineRecognizer r = new MoonshineRecognizer()) {
+            for (Utterance u : set) {
+                PcmAudio audio = PcmAudio.readWav(u.file());
+                long start = System.nanoTime();
+                if (u.isLong()) {
+                    List<Hit> hits = new ArrayList<>();
+                    for (HeardWord w : r.recognizeWords(audio, sentenceWords)) {
+                        hits.add(new Hit(w.word().toLowerCase(Locale.ROOT), w.confidence()));
+                    }
+                    double millis = (System.nanoTime() - start) / 1e6;
+                    outcomes.values().forEach(o -> o.put(u.id(), new Outcome(hits, millis)));
+                } else {
+                    MoonshineRecognizer.Spotting spotting = r.spot(audio, SPOTTING);
+                    double millis = (System.nanoTime() - start) / 1e6;
+                    for (double bias : biases) {
+                        var recognition = spotting.recognition(bias, 0);
+                        List<Hit> hits = recognition.candidate()
+                                .map(w -> List.of(new Hit(w.toLowerCase(Locale.ROOT), recognition.confidence())))
+                                .orElse(List.of());
+                        outcomes.get(bias).put(u.id(), new Outcome(hits, millis));
+                    }
+                }
+                progress("d-moonshine", outcomes.get(biases[0]).size(), set.size());
             }
         }
         return outcomes;

@@ -16,17 +16,17 @@ import org.embodia.bench.voice.Scoring.Utterance;
 /**
  * The voice path's recognizers on voices they were not tuned to. Synthesizes the set ({@link VoiceSet}: FreeTTS and
  * espeak-ng voices, clean and noisy; words and long commands) into a directory, runs each candidate on all of it
- * ({@link Candidates}: (a) SpeechRecognizer as the product uses it, (b) Sphinx4 with keywords in a phone garbage
- * grammar, (c) PocketSphinx's kws at several thresholds and its n-gram LM) and prints, per candidate, voice and
+ * ({@link Candidates}: (a) the product: Sphinx4 spotting words, Moonshine the store's long commands, (b) Sphinx4 with keywords in a phone garbage
+ * grammar, (c) PocketSphinx's kws at several thresholds and its n-gram LM, (d) Moonshine tiny) and prints, per candidate, voice and
  * condition: keyword accuracy, false-accept rate, long commands resolved to their app and to a wrong one, and the time
  * per utterance. A candidate with a threshold has it chosen on the FreeTTS voices alone (those the product was built
  * with) and is reported at it on all, the espeak-ng voices being the test; the sweep is printed too. Last line JSON.
  *
- * <p>usage: VoiceBench [dir] [--quick] [--only a,b,c] [--sphinx4-long all|clean,...] [--python python3]
+ * <p>usage: VoiceBench [dir] [--quick] [--only a,b,c,d] [--sphinx4-long all|clean,...] [--python python3]
  * [--script voice_pocketsphinx.py]
  *
- * <p>--sphinx4-long: the conditions in which (a) and (b) decode long commands (default all). Sphinx4 takes 5-40 s
- * for one under (a)'s sentence grammar or (b)'s phone garbage on a 2-core machine, hours for the whole set.
+ * <p>--sphinx4-long: the conditions in which (b) decodes long commands (default all). Sphinx4 takes 5-40 s
+ * for one under (b)'s phone garbage on a 2-core machine, hours for the whole set.
  */
 public final class VoiceBench {
     /** The thresholds swept on a confidence in [0, 1], for words and sentences alike. */
@@ -34,6 +34,8 @@ public final class VoiceBench {
     /** (a) as the product runs it: cs's threshold and sentence.threshold in nao-sim.json. */
     static final double PRODUCT_THRESHOLD = 0.3;
     static final double PRODUCT_SENTENCE_THRESHOLD = 0.5;
+    /** (d)'s prior log-odds of a command over anything else, in nats (MoonshineRecognizer.Spotting). */
+    static final double[] KEYWORD_BIASES = {0, 2, 4, 6, 8};
     /** PocketSphinx kws thresholds: CMU's documentation suggests 1e-5 (long phrases) to 1e-50 (short ones). */
     static final List<String> KWS_THRESHOLDS = List.of("1e-5", "1e-10", "1e-15", "1e-20", "1e-25", "1e-30", "1e-40");
 
@@ -48,7 +50,7 @@ public final class VoiceBench {
     public static void main(String[] args) throws Exception {
         Path dir = Path.of("target", "bench-voice");
         boolean quick = false;
-        String only = "a,b,c";
+        String only = "a,b,c,d";
         String sphinx4Long = "all";
         String python = "/usr/bin/python3";
         Path script = Path.of("bench", "src", "main", "python", "voice_pocketsphinx.py");
@@ -61,7 +63,7 @@ public final class VoiceBench {
                 case "--script" -> script = Path.of(args[++i]);
                 default -> {
                     if (args[i].startsWith("--")) {
-                        System.err.println("usage: VoiceBench [dir] [--quick] [--only a,b,c] [--sphinx4-long all|<cond>,...]"
+                        System.err.println("usage: VoiceBench [dir] [--quick] [--only a,b,c,d] [--sphinx4-long all|<cond>,...]"
                                 + " [--python <python3>] [--script <voice_pocketsphinx.py>]");
                         System.exit(2);
                     }
@@ -85,14 +87,14 @@ public final class VoiceBench {
         List<Utterance> sphinx4Set = set.stream().filter(u -> !u.isLong() || longConditions.contains(u.condition()))
                 .toList();
         if (sphinx4Set.size() < set.size()) {
-            System.out.printf(Locale.ROOT, "(a) and (b): long commands in %s only, %d utterances%n", sphinx4Long,
+            System.out.printf(Locale.ROOT, "(b): long commands in %s only, %d utterances%n", sphinx4Long,
                     sphinx4Set.size());
         }
         Map<String, List<Setting>> candidates = new LinkedHashMap<>();
         Map<String, Double> seconds = new LinkedHashMap<>();
         if (only.contains("a")) {
             long t = System.nanoTime();
-            Map<String, Outcome> o = Candidates.product(sphinx4Set);
+            Map<String, Outcome> o = Candidates.product(set);
             seconds.put("a-product", (System.nanoTime() - t) / 1e9);
             candidates.put("a-product", sweep("a-product", o));
         }
@@ -113,6 +115,20 @@ public final class VoiceBench {
             }
             candidates.put("c-pocketsphinx-kws", kws);
             candidates.put("c-pocketsphinx-lm", List.of(new Setting("c-pocketsphinx-lm", "lm", 0, 0, o.get("lm"))));
+        }
+
+        if (only.contains("d")) {
+            long t = System.nanoTime();
+            Map<Double, Map<String, Outcome>> o = Candidates.moonshine(set, KEYWORD_BIASES);
+            seconds.put("d-moonshine", (System.nanoTime() - t) / 1e9);
+            List<Setting> settings = new ArrayList<>();
+            for (double bias : KEYWORD_BIASES) {
+                for (Setting s : sweep("d-moonshine", o.get(bias))) {
+                    settings.add(new Setting(s.candidate(), String.format(Locale.ROOT, "b%.0f %s", bias,
+                            s.label().replace("conf ", "")), s.threshold(), s.sentenceThreshold(), s.outcomes()));
+                }
+            }
+            candidates.put("d-moonshine", settings);
         }
 
         Predicate<Utterance> tuning = u -> u.voice().startsWith("freetts");

@@ -204,9 +204,10 @@ class MicReceptorTest {
         assertEquals("robot", status().value.text);
     }
 
+    /** Moonshine rates this "goodbye" 0.999999998 against hello and robot: under a threshold of 1. */
     @Test
     void underTheThresholdTheResultIsEmpty() {
-        MicReceptorStatus s = spot(List.of("hello", "goodbye", "robot"), 0.999, "goodbye");
+        MicReceptorStatus s = spot(List.of("hello", "goodbye", "robot"), 1, "goodbye");
 
         assertEquals(0, s.rw.count, s.toString());
     }

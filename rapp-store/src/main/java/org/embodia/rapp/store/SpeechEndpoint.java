@@ -14,22 +14,21 @@ import org.embodia.rapp.store.api.StoreApp;
 import org.embodia.speech.HeardWord;
 import org.embodia.speech.PcmAudio;
 import org.embodia.speech.PronouncingDictionary;
-import org.embodia.speech.SpeechRecognizer;
+import org.embodia.speech.MoonshineRecognizer;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /**
  * The RAPP Platform's speech recognition ([RAPP] §3.8.5, interpret_long): a recorded command in, the sentence heard
- * out. The sentence is decoded under a grammar of any sequence of words from a vocabulary: {@link #EVERYDAY_WORDS}
- * and the keywords of the apps the store serves now, so that getAppName finds an app's keyword among the other words
- * of a long command. Each word comes with its confidence in [0, 1], an app's keyword rated against its best competitor
- * too (SpeechRecognizer#recognizeWords), so that cs can tell a keyword said from one guessed. The recognizer (a second
- * or two to load, and its acoustic model in memory) is loaded at the first request, so a store nobody talks to costs
- * nothing.
+ * out. Moonshine writes what it hears (MoonshineRecognizer#recognizeWords), and the sentence keeps the words of a
+ * vocabulary: {@link #EVERYDAY_WORDS} and the keywords of the apps the store serves now, so that getAppName finds an
+ * app's keyword among the other words of a long command. Each word comes with its confidence in [0, 1], the probability
+ * the decoder gave it, so that cs can tell a keyword said from one guessed. The recognizer (a second or two to load,
+ * and its model in memory) is loaded at the first request, so a store nobody talks to costs nothing.
  */
 final class SpeechEndpoint implements AutoCloseable {
-    /** The one language of the acoustic model (en-us), by the names a caller may give it. */
+    /** The one language of the model (English), by the names a caller may give it. */
     static final Set<String> ENGLISH = Set.of("english", "en", "en-us");
     /** The longest recording taken: about 4 minutes of 16 kHz mono 16-bit PCM, far more than a spoken command. */
     static final int MAX_BYTES = 8 * 1024 * 1024;
@@ -45,7 +44,7 @@ final class SpeechEndpoint implements AutoCloseable {
 
     private final StoreLog log;
     private final JsonFactory json = new JsonFactory();
-    private SpeechRecognizer recognizer;
+    private MoonshineRecognizer recognizer;
     /** The dictionary alone, loaded at the first question about words: a robot asks at its start, before any sound. */
     private PronouncingDictionary pronunciations;
 
@@ -83,11 +82,10 @@ final class SpeechEndpoint implements AutoCloseable {
         if (audio.length() == 0) {
             throw new Refused(400, "the request body holds no sound (0 samples)");
         }
-        SpeechRecognizer r = recognizer();
-        List<String> keywords = keywords(r, apps);
+        MoonshineRecognizer r = recognizer();
         Set<String> vocabulary = new LinkedHashSet<>(EVERYDAY_WORDS);
-        vocabulary.addAll(keywords);
-        List<HeardWord> words = r.recognizeWords(audio.resample(SpeechRecognizer.SAMPLE_RATE), vocabulary, keywords);
+        vocabulary.addAll(keywords(apps));
+        List<HeardWord> words = r.recognizeWords(audio.resample(MoonshineRecognizer.SAMPLE_RATE), vocabulary);
         String sentence = words.stream().map(HeardWord::word).collect(Collectors.joining(" "));
         log.info(String.format(Locale.ROOT, "speech: %.2f s of sound heard as \"%s\" (confidence %s)",
                 audio.durationSeconds(), sentence, words.stream()
@@ -97,7 +95,7 @@ final class SpeechEndpoint implements AutoCloseable {
 
     /**
      * Which of the words the recognizer has no pronunciation for, so that a robot can leave them out of what it listens
-     * for; only the dictionary is loaded for it, not the acoustic model.
+     * for; only the dictionary is loaded for it, not the recognizer's model.
      *
      * @return the answer's JSON: {@code {"language", "unknown": [...]}}, the unknown words spelled and ordered as asked
      * @throws Refused for an unknown language or no word asked about
@@ -107,10 +105,7 @@ final class SpeechEndpoint implements AutoCloseable {
         if (words.isEmpty()) {
             throw new Refused(400, "no word asked about: GET /speech/words?language=English&word=<word>&word=<word>...");
         }
-        if (pronunciations == null) {
-            pronunciations = PronouncingDictionary.load();
-        }
-        List<String> unknown = pronunciations.unknown(words);
+        List<String> unknown = pronunciations().unknown(words);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (JsonGenerator g = json.createGenerator(out)) {
             g.writeStartObject();
@@ -130,17 +125,17 @@ final class SpeechEndpoint implements AutoCloseable {
     private static void english(String language) throws Refused {
         if (language == null || !ENGLISH.contains(language.toLowerCase(Locale.ROOT))) {
             throw new Refused(400, "language '" + language + "' is not recognized: the RAPP Store's speech recognition"
-                    + " has the en-us acoustic model (language=English)");
+                    + " has an English model (language=English)");
         }
     }
 
     /** The apps' keywords that the dictionary has; the others are left out, with a warning. */
-    private List<String> keywords(SpeechRecognizer r, List<StoreApp> apps) {
+    private List<String> keywords(List<StoreApp> apps) {
         Set<String> words = new LinkedHashSet<>();
         for (StoreApp app : apps) {
             for (String keyword : app.keywords()) {
                 String word = keyword.strip().toLowerCase(Locale.ROOT);
-                if (r.inDictionary(word)) {
+                if (pronunciations().contains(word)) {
                     words.add(word);
                 } else {
                     log.warn("speech: app '" + app.name() + "' keyword '" + keyword + "' is not a word of the CMU"
@@ -151,10 +146,17 @@ final class SpeechEndpoint implements AutoCloseable {
         return List.copyOf(words);
     }
 
-    private SpeechRecognizer recognizer() {
+    private PronouncingDictionary pronunciations() {
+        if (pronunciations == null) {
+            pronunciations = PronouncingDictionary.load();
+        }
+        return pronunciations;
+    }
+
+    private MoonshineRecognizer recognizer() {
         if (recognizer == null) {
             try {
-                recognizer = new SpeechRecognizer();
+                recognizer = new MoonshineRecognizer();
             } catch (IOException e) {
                 throw new UncheckedIOException("the speech recognizer does not load: " + e.getMessage(), e);
             }

@@ -19,7 +19,7 @@ import org.embodia.rapp.store.api.StoreException;
 import org.embodia.rapp.store.api.StoreHttpException;
 import org.embodia.rapp.store.api.StoreUnreachableException;
 import org.embodia.speech.PcmAudio;
-import org.embodia.speech.SpeechRecognizer;
+import org.embodia.speech.PronouncingDictionary;
 import org.embodia.speech.SpeechSynthesizer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -71,7 +71,7 @@ class SpeechEndpointTest {
         long start = System.nanoTime();
         String photo = client.recognizeSpeech(recorded("please take a photo of me"), "English");
         long first = System.nanoTime();
-        String walk = client.recognizeSpeech(recorded("let's go for a walk"), "en");
+        String walk = client.recognizeSpeech(recorded("please walk with me"), "en");
         long second = System.nanoTime();
         System.out.printf("\"%s\" in %.0f ms (the recognizer loaded with it), \"%s\" in %.0f ms%n", photo,
                 (first - start) / 1e6, walk, (second - first) / 1e6);
@@ -79,18 +79,18 @@ class SpeechEndpointTest {
         List<String> photoWords = List.of(photo.split(" "));
         List<String> walkWords = List.of(walk.split(" "));
         assertTrue(photoWords.contains("photo") && photoWords.contains("take") && !photoWords.contains("walk"), photo);
-        assertTrue(walkWords.contains("walk") && walkWords.contains("go") && !walkWords.contains("photo"), walk);
+        assertTrue(walkWords.contains("walk") && walkWords.contains("please") && !walkWords.contains("photo"), walk);
         assertTrue(log.lines().stream().anyMatch(w -> w.startsWith("WARN") && w.contains("'xqzzy'") && w.contains("odd")),
                 "a keyword the dictionary lacks is named: " + log.lines());
     }
 
     /**
-     * "what" sounds like the walker's "walk", and a free decoding hears it so; its confidence is what keeps cs from
-     * starting the walker on it.
+     * "what" sounds like the walker's "walk" (Sphinx4 under a grammar of the vocabulary heard it so): a keyword heard
+     * where it was not said must not be confident, or cs would start the walker on it.
      */
     @Test
     void aKeywordSaidIsRatedAboveOneThatOnlySoundsLikeIt() throws Exception {
-        List<SpokenWord> said = client.recognizeWords(recorded("walk a little please"), "English");
+        List<SpokenWord> said = client.recognizeWords(recorded("please walk with me"), "English");
         List<SpokenWord> guessed = client.recognizeWords(recorded("what is the weather like today"), "English");
         System.out.println("said: " + said + "\nguessed: " + guessed);
 
@@ -104,15 +104,13 @@ class SpeechEndpointTest {
 
     @Test
     void everyEverydayWordIsInTheDictionary() throws Exception {
-        try (SpeechRecognizer recognizer = new SpeechRecognizer()) {
-            assertEquals(List.of(), SpeechEndpoint.EVERYDAY_WORDS.stream().filter(w -> !recognizer.inDictionary(w)).toList());
-        }
+        assertEquals(List.of(), PronouncingDictionary.load().unknown(SpeechEndpoint.EVERYDAY_WORDS));
     }
 
     @Test
     void aRecordingAtAnotherRateIsResampled() throws Exception {
         Path file = Files.createTempFile(temp, "rd48", ".wav");
-        synthesizer.synthesize("go for a walk").append(PcmAudio.silence(16_000, 0.5)).resample(48_000).writeWav(file);
+        synthesizer.synthesize("go for a walk please").append(PcmAudio.silence(16_000, 0.5)).resample(48_000).writeWav(file);
 
         assertTrue(List.of(client.recognizeSpeech(file, "English").split(" ")).contains("walk"));
     }

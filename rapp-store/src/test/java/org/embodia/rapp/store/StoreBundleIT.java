@@ -135,7 +135,8 @@ class StoreBundleIT {
         String index = get(uri.resolve("index.xml"));
         assertTrue(index.contains("xmlns=\"http://www.osgi.org/xmlns/repository/v1.0.0\"")
                 && index.contains("namespace=\"rapp.app\""), index);
-        // The speech endpoint loads Sphinx4 from the speech bundle inside the framework: a second of silence, no sentence.
+        // The speech endpoint loads Moonshine (ONNX Runtime, its native library) from the speech bundle inside the
+        // framework: a second of silence, no sentence.
         Path silence = temp.resolve("silence.wav");
         PcmAudio.silence(16_000, 1).writeWav(silence);
         HttpResponse<String> heard = http.send(HttpRequest.newBuilder(uri.resolve("speech?language=English"))

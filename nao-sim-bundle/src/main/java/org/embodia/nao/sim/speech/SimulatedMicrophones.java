@@ -5,7 +5,7 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 import org.embodia.speech.PcmAudio;
-import org.embodia.speech.SpeechRecognizer;
+import org.embodia.speech.MoonshineRecognizer;
 
 /**
  * The four microphones of the simulated NAO (real receptor R_core,mic), sampled at 16 kHz in frames of {@link #FRAME},
@@ -21,7 +21,7 @@ import org.embodia.speech.SpeechRecognizer;
  */
 public final class SimulatedMicrophones {
     /** ALAudioDevice's rate for the front microphone's stream and the acoustic model's rate. */
-    public static final int SAMPLE_RATE = SpeechRecognizer.SAMPLE_RATE;
+    public static final int SAMPLE_RATE = MoonshineRecognizer.SAMPLE_RATE;
     public static final Duration FRAME = Duration.ofMillis(20);
     public static final int FRAME_SAMPLES = (int) (SAMPLE_RATE * FRAME.toNanos() / 1_000_000_000L);
     public static final int CHANNELS = Microphone.values().length;

@@ -10,7 +10,7 @@ import java.util.Optional;
 
 import org.embodia.speech.PcmAudio;
 import org.embodia.speech.Recognition;
-import org.embodia.speech.SpeechRecognizer;
+import org.embodia.speech.MoonshineRecognizer;
 import org.embodia.speech.SpeechSynthesizer;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +20,7 @@ class HeardSpeechTest {
 
     @Test
     void speechHeardByTheMicrophonesIsRecognized() throws Exception {
-        try (SpeechSynthesizer synthesizer = new SpeechSynthesizer(); SpeechRecognizer recognizer = new SpeechRecognizer()) {
+        try (SpeechSynthesizer synthesizer = new SpeechSynthesizer(); MoonshineRecognizer recognizer = new MoonshineRecognizer()) {
             SimulatedMicrophones microphones = new SimulatedMicrophones();
             PcmAudio said = synthesizer.synthesize("photo");
             microphones.hear(said);
@@ -33,12 +33,12 @@ class HeardSpeechTest {
                 for (int i = 0; i < SimulatedMicrophones.FRAME_SAMPLES; i++) {
                     heard.add(microphones.sample(Microphone.FRONT, i));
                 }
-            } while (!detector.offer(microphones.energies()) && heard.size() < 5 * SpeechRecognizer.SAMPLE_RATE);
+            } while (!detector.offer(microphones.energies()) && heard.size() < 5 * MoonshineRecognizer.SAMPLE_RATE);
             short[] samples = new short[heard.size()];
             for (int i = 0; i < samples.length; i++) {
                 samples[i] = heard.get(i);
             }
-            PcmAudio recording = new PcmAudio(SpeechRecognizer.SAMPLE_RATE, samples);
+            PcmAudio recording = new PcmAudio(MoonshineRecognizer.SAMPLE_RATE, samples);
             Recognition recognition = recognizer.recognize(recording, COMMANDS, 0.3);
 
             double recorded = recording.durationSeconds();

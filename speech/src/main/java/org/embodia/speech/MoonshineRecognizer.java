@@ -1,0 +1,495 @@
+package org.embodia.speech;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.FloatBuffer;
+import java.nio.LongBuffer;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import ai.onnxruntime.TensorInfo;
+
+/**
+ * Recognition with Moonshine tiny [MOONSHINE], an English speech-to-text transformer trained on far more speakers than
+ * Sphinx4's en-us model, run by ONNX Runtime on one thread. Its encoder reads the raw 16 kHz samples; its decoder
+ * writes SentencePiece tokens, each with a probability over the whole vocabulary, so every word it writes carries a
+ * posterior against every other word it could have written there.
+ *
+ * <p>{@link #recognize} spots one word of a vocabulary (NAO's word spotting, receptor behaviour "recog" of [RAPP]
+ * §3.3.5): the decoder scores each word said alone against the audio, and against what it writes when free to write
+ * anything (nothing, for silence; another word or a sentence, for other speech); the confidence is the word's share of
+ * their probabilities. {@link #recognizeWords} writes a sentence freely and keeps the vocabulary's words, each rated by
+ * the probability of its tokens (the RAPP Platform's recognition of a long command, §3.8.5).
+ *
+ * <p>Not thread-safe across calls by design: the methods are synchronized, as one decoder serves the robot.
+ */
+public final class MoonshineRecognizer implements AutoCloseable {
+    public static final int SAMPLE_RATE = 16_000;
+
+    private static final String MODEL = "moonshine/";
+    private static final int START = 1;
+    private static final int END = 2;
+    /**
+     * The prior log-odds of a word of the vocabulary over anything else, in nats, when the robot spots words: the best
+     * of 0, 2, 4, 6 and 8 on FreeTTS's voices at cs's threshold 0.3 ({@code ./embodia bench voice}, BENCHMARKS.md).
+     */
+    public static final double KEYWORD_BIAS = 4;
+    /** moonshine-js's cap: 6 tokens a second of audio (speech runs at 2 to 4 words a second). */
+    private static final double TOKENS_PER_SECOND = 6;
+
+    private final OrtEnvironment environment;
+    private final OrtSession encoder;
+    private final OrtSession decoder;
+    private final TokenPieces pieces;
+    /** The decoder's layers, and the heads and size of its keys and values: read off its inputs. */
+    private final int layers;
+    private final long[] emptyPastShape;
+
+    /** Loads the model (a second or two) from this bundle. */
+    public MoonshineRecognizer() throws IOException {
+        environment = OrtEnvironment.getEnvironment();
+        try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
+            // One thread: the robot's real-time loops own the other core.
+            options.setIntraOpNumThreads(1);
+            options.setInterOpNumThreads(1);
+            options.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);
+            encoder = environment.createSession(resource("encoder_model.onnx"), options);
+            decoder = environment.createSession(resource("decoder_model_merged.onnx"), options);
+            var past = decoder.getInputInfo().get("past_key_values.0.decoder.key");
+            if (past == null) {
+                throw new IOException("Moonshine's decoder takes no past_key_values.0.decoder.key");
+            }
+            long[] shape = ((TensorInfo) past.getInfo()).getShape();
+            emptyPastShape = new long[] {1, shape[1], 0, shape[3]};
+            layers = (int) decoder.getInputNames().stream().filter(n -> n.endsWith(".decoder.key")).count();
+        } catch (OrtException e) {
+            throw new IOException("ONNX Runtime could not load Moonshine's model", e);
+        }
+        try (InputStream in = MoonshineRecognizer.class.getResourceAsStream(MODEL + "llama-tokenizer.js")) {
+            if (in == null) {
+                throw new IOException("the bundle holds no " + MODEL + "llama-tokenizer.js");
+            }
+            pieces = TokenPieces.read(in);
+        }
+    }
+
+    private static byte[] resource(String name) throws IOException {
+        try (InputStream in = MoonshineRecognizer.class.getResourceAsStream(MODEL + name)) {
+            if (in == null) {
+                throw new IOException("the bundle holds no " + MODEL + name);
+            }
+            return in.readAllBytes();
+        }
+    }
+
+    /**
+     * Spots which word of the vocabulary the utterance holds: {@link #spot} rated with {@link #KEYWORD_BIAS}.
+     *
+     * @param utterance 16 kHz mono audio
+     * @param vocabulary words in any letter case; the result spells them as given
+     * @param threshold in [0, 1]: a confidence under it gives an empty {@link Recognition#word()}
+     * @throws IllegalArgumentException if the vocabulary is empty, the audio not 16 kHz or the threshold outside [0, 1]
+     */
+    public Recognition recognize(PcmAudio utterance, Collection<String> vocabulary, double threshold) {
+        if (!(threshold >= 0 && threshold <= 1)) {
+            throw new IllegalArgumentException("the threshold must be in [0, 1], got " + threshold);
+        }
+        return spot(utterance, vocabulary).recognition(KEYWORD_BIAS, threshold);
+    }
+
+    /**
+     * What the decoder makes of the utterance as one word of the vocabulary: each word's log-probability said alone
+     * (as " Word." or " word.", or as the decoder wrote it when free and wrote just that word), and that of what it
+     * writes when free but made to write something, if that is no word of the vocabulary.
+     *
+     * @param utterance 16 kHz mono audio
+     * @param vocabulary words in any letter case; the result spells them as given
+     * @throws IllegalArgumentException if the vocabulary is empty or the audio not 16 kHz
+     */
+    public synchronized Spotting spot(PcmAudio utterance, Collection<String> vocabulary) {
+        checkRate(utterance);
+        Map<String, String> spellings = spellings(vocabulary);
+        try (OrtSession.Result encoded = encode(utterance)) {
+            OnnxTensor hidden = (OnnxTensor) encoded.get(0);
+            // Each distinct token sequence once: the same tokens are one hypothesis, however reached.
+            Map<List<Integer>, Double> scored = new HashMap<>();
+            Map<String, Double> words = new LinkedHashMap<>();
+            for (String word : spellings.values()) {
+                String lower = word.strip().toLowerCase(Locale.ROOT);
+                for (String text : List.of(" " + capitalized(lower) + ".", " " + lower + ".")) {
+                    List<Integer> tokens = pieces.encode(text);
+                    if (!scored.containsKey(tokens)) {
+                        double logProbability = logProbability(hidden, tokens);
+                        scored.put(tokens, logProbability);
+                        words.merge(word, logProbability, MoonshineRecognizer::logSum);
+                    }
+                }
+            }
+            // Made to write something: for a short word the decoder often ends at once, which says nothing of which
+            // word it was; the vocabulary's words are all something too.
+            Decoded free = decode(hidden, maxTokens(utterance), true);
+            double other = Double.NEGATIVE_INFINITY;
+            if (!scored.containsKey(free.tokens())) {
+                List<String> written = words(free);
+                String said = written.size() == 1 ? spellings.get(key(written.get(0))) : null;
+                if (said != null) {
+                    words.merge(said, free.logProbability(), MoonshineRecognizer::logSum);
+                } else {
+                    other = free.logProbability();
+                }
+            }
+            return new Spotting(Map.copyOf(words), other);
+        } catch (OrtException e) {
+            throw new IllegalStateException("Moonshine failed on the utterance", e);
+        }
+    }
+
+    /**
+     * The decoder's view of an utterance as one word of a vocabulary.
+     *
+     * @param words each word of the vocabulary, as the caller spelled it, and its log-probability
+     * @param other the log-probability of what the decoder writes when free, if that is no word of the vocabulary;
+     *        -Infinity if it is one
+     */
+    public record Spotting(Map<String, Double> words, double other) {
+        /**
+         * The likeliest word, and its share of the probability of all hypotheses, each word's weighed by
+         * exp(bias): the prior odds of a command over anything else, for a robot that listens for commands.
+         */
+        public Recognition recognition(double bias, double threshold) {
+            String best = null;
+            for (var e : words.entrySet()) {
+                if (best == null || e.getValue() > words.get(best)) {
+                    best = e.getKey();
+                }
+            }
+            if (best == null) {
+                return new Recognition(Optional.empty(), 0, threshold);
+            }
+            double total = Double.NEGATIVE_INFINITY;
+            for (double logProbability : words.values()) {
+                total = logSum(total, logProbability + bias);
+            }
+            total = logSum(total, other);
+            return new Recognition(Optional.of(best), Math.exp(words.get(best) + bias - total), threshold);
+        }
+    }
+
+    private static double logSum(double a, double b) {
+        if (a == Double.NEGATIVE_INFINITY) {
+            return b;
+        }
+        if (b == Double.NEGATIVE_INFINITY) {
+            return a;
+        }
+        double max = Math.max(a, b);
+        return max + Math.log(Math.exp(a - max) + Math.exp(b - max));
+    }
+
+    /**
+     * Writes the utterance freely and keeps the words of the vocabulary, in order, each with the probability the
+     * decoder gave its tokens (punctuation left out).
+     *
+     * @param utterance 16 kHz mono audio
+     * @param vocabulary words in any letter case; the result spells them as given
+     * @throws IllegalArgumentException if the vocabulary is empty or the audio not 16 kHz
+     */
+    public synchronized List<HeardWord> recognizeWords(PcmAudio utterance, Collection<String> vocabulary) {
+        checkRate(utterance);
+        Map<String, String> spellings = spellings(vocabulary);
+        try (OrtSession.Result encoded = encode(utterance)) {
+            Decoded free = decode((OnnxTensor) encoded.get(0), maxTokens(utterance), false);
+            List<HeardWord> heard = new ArrayList<>();
+            List<String> words = words(free);
+            List<Double> confidences = wordProbabilities(free);
+            for (int i = 0; i < words.size(); i++) {
+                String spelling = spellings.get(key(words.get(i)));
+                if (spelling != null) {
+                    heard.add(new HeardWord(spelling, confidences.get(i)));
+                }
+            }
+            return List.copyOf(heard);
+        } catch (OrtException e) {
+            throw new IllegalStateException("Moonshine failed on the utterance", e);
+        }
+    }
+
+    /** What the decoder writes for the utterance, as it writes it. */
+    public synchronized String transcribe(PcmAudio utterance) {
+        checkRate(utterance);
+        try (OrtSession.Result encoded = encode(utterance)) {
+            return pieces.text(decode((OnnxTensor) encoded.get(0), maxTokens(utterance), false).tokens()).strip();
+        } catch (OrtException e) {
+            throw new IllegalStateException("Moonshine failed on the utterance", e);
+        }
+    }
+
+    private static void checkRate(PcmAudio utterance) {
+        if (utterance.sampleRate() != SAMPLE_RATE) {
+            throw new IllegalArgumentException("Moonshine is for " + SAMPLE_RATE + " Hz audio, this is "
+                    + utterance.sampleRate() + " Hz");
+        }
+    }
+
+    /** {@link #key} of each word to the caller's spelling, in the caller's order. */
+    private static Map<String, String> spellings(Collection<String> vocabulary) {
+        if (vocabulary.isEmpty()) {
+            throw new IllegalArgumentException("the vocabulary is empty");
+        }
+        Map<String, String> spellings = new LinkedHashMap<>();
+        for (String word : vocabulary) {
+            spellings.putIfAbsent(key(word), word);
+        }
+        return spellings;
+    }
+
+    /** A word as it is matched: lower case, its letters, digits and apostrophes ("Good-bye" is "goodbye"). */
+    private static String key(String word) {
+        StringBuilder key = new StringBuilder();
+        word.strip().toLowerCase(Locale.ROOT).codePoints()
+                .filter(c -> Character.isLetterOrDigit(c) || c == '\'')
+                .forEach(key::appendCodePoint);
+        return key.toString();
+    }
+
+    private static String capitalized(String word) {
+        return word.isEmpty() ? word : word.substring(0, 1).toUpperCase(Locale.ROOT) + word.substring(1);
+    }
+
+    private static int maxTokens(PcmAudio utterance) {
+        return Math.max(1, (int) (utterance.samples().length / (double) SAMPLE_RATE * TOKENS_PER_SECOND));
+    }
+
+    private OrtSession.Result encode(PcmAudio utterance) throws OrtException {
+        short[] samples = utterance.samples();
+        float[] audio = new float[samples.length];
+        for (int i = 0; i < samples.length; i++) {
+            audio[i] = samples[i] / 32768f;
+        }
+        try (OnnxTensor input = OnnxTensor.createTensor(environment, FloatBuffer.wrap(audio),
+                new long[] {1, audio.length})) {
+            return encoder.run(Map.of("input_values", input));
+        }
+    }
+
+    /** Tokens the decoder wrote (the end token left out) and the log-probability of each, the end's last. */
+    private record Decoded(List<Integer> tokens, List<Double> logProbabilities) {
+        double logProbability() {
+            return logProbabilities.stream().mapToDouble(Double::doubleValue).sum();
+        }
+    }
+
+    /** Greedy decoding, the past keys and values carried from step to step as moonshine-js does. */
+    private Decoded decode(OnnxTensor hidden, int maxTokens, boolean something) throws OrtException {
+        List<Integer> tokens = new ArrayList<>();
+        List<Double> logProbabilities = new ArrayList<>();
+        OrtSession.Result first = null;
+        OrtSession.Result previous = null;
+        List<OnnxTensor> created = new ArrayList<>();
+        try {
+            int next = START;
+            for (int step = 0; step < maxTokens; step++) {
+                Map<String, OnnxTensor> inputs = new HashMap<>();
+                inputs.put("input_ids", track(created, OnnxTensor.createTensor(environment,
+                        LongBuffer.wrap(new long[] {next}), new long[] {1, 1})));
+                inputs.put("encoder_hidden_states", hidden);
+                inputs.put("use_cache_branch", track(created, OnnxTensor.createTensor(environment,
+                        new boolean[] {step > 0})));
+                for (int layer = 0; layer < layers; layer++) {
+                    for (String part : List.of("decoder", "encoder")) {
+                        for (String kind : List.of("key", "value")) {
+                            String name = layer + "." + part + "." + kind;
+                            OnnxTensor past;
+                            if (step == 0) {
+                                past = track(created, emptyPast());
+                            } else if (part.equals("decoder")) {
+                                past = (OnnxTensor) previous.get("present." + name).orElseThrow();
+                            } else {
+                                past = (OnnxTensor) first.get("present." + name).orElseThrow();
+                            }
+                            inputs.put("past_key_values." + name, past);
+                        }
+                    }
+                }
+                OrtSession.Result result = decoder.run(inputs);
+                float[] logits = lastLogits(result);
+                int best = argMax(logits, something && step == 0 ? END : -1);
+                logProbabilities.add(logSoftmax(logits, best));
+                if (previous != null && previous != first) {
+                    previous.close();
+                }
+                if (first == null) {
+                    first = result;
+                }
+                previous = result;
+                if (best == END) {
+                    break;
+                }
+                tokens.add(best);
+                next = best;
+            }
+            return new Decoded(List.copyOf(tokens), List.copyOf(logProbabilities));
+        } finally {
+            if (previous != null && previous != first) {
+                previous.close();
+            }
+            if (first != null) {
+                first.close();
+            }
+            created.forEach(OnnxTensor::close);
+        }
+    }
+
+    /** The log-probability that the decoder writes these tokens, then ends, for the audio: one pass, no cache. */
+    private double logProbability(OnnxTensor hidden, List<Integer> tokens) throws OrtException {
+        long[] ids = new long[tokens.size() + 1];
+        ids[0] = START;
+        for (int i = 0; i < tokens.size(); i++) {
+            ids[i + 1] = tokens.get(i);
+        }
+        List<OnnxTensor> created = new ArrayList<>();
+        try {
+            Map<String, OnnxTensor> inputs = new HashMap<>();
+            inputs.put("input_ids", track(created, OnnxTensor.createTensor(environment, LongBuffer.wrap(ids),
+                    new long[] {1, ids.length})));
+            inputs.put("encoder_hidden_states", hidden);
+            inputs.put("use_cache_branch", track(created, OnnxTensor.createTensor(environment, new boolean[] {false})));
+            for (int layer = 0; layer < layers; layer++) {
+                for (String part : List.of("decoder", "encoder")) {
+                    for (String kind : List.of("key", "value")) {
+                        inputs.put("past_key_values." + layer + "." + part + "." + kind, track(created, emptyPast()));
+                    }
+                }
+            }
+            try (OrtSession.Result result = decoder.run(inputs)) {
+                FloatBuffer logits = ((OnnxTensor) result.get("logits").orElseThrow()).getFloatBuffer();
+                int size = logits.capacity() / ids.length;
+                float[] row = new float[size];
+                double sum = 0;
+                for (int i = 0; i < ids.length; i++) {
+                    logits.position(i * size);
+                    logits.get(row);
+                    sum += logSoftmax(row, i + 1 < ids.length ? (int) ids[i + 1] : END);
+                }
+                return sum;
+            }
+        } finally {
+            created.forEach(OnnxTensor::close);
+        }
+    }
+
+    private OnnxTensor emptyPast() throws OrtException {
+        return OnnxTensor.createTensor(environment, FloatBuffer.allocate(0), emptyPastShape);
+    }
+
+    private static OnnxTensor track(List<OnnxTensor> created, OnnxTensor tensor) {
+        created.add(tensor);
+        return tensor;
+    }
+
+    private static float[] lastLogits(OrtSession.Result result) throws OrtException {
+        FloatBuffer logits = ((OnnxTensor) result.get("logits").orElseThrow()).getFloatBuffer();
+        float[] row = new float[logits.capacity()];
+        logits.get(row);
+        return row;
+    }
+
+    private static int argMax(float[] values) {
+        return argMax(values, -1);
+    }
+
+    /** The index of the greatest value, the excluded index left out (-1: none). */
+    private static int argMax(float[] values, int excluded) {
+        int best = excluded == 0 ? 1 : 0;
+        for (int i = best + 1; i < values.length; i++) {
+            if (i != excluded && values[i] > values[best]) {
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    private static double logSoftmax(float[] logits, int index) {
+        float max = logits[argMax(logits)];
+        double sum = 0;
+        for (float v : logits) {
+            sum += Math.exp(v - max);
+        }
+        return logits[index] - max - Math.log(sum);
+    }
+
+    /** The words of what was written: runs of tokens, each begun by a token that starts with a space. */
+    private List<String> words(Decoded decoded) {
+        List<String> words = new ArrayList<>();
+        for (List<Integer> word : wordTokens(decoded.tokens())) {
+            String text = bare(pieces.text(word));
+            if (!text.isEmpty()) {
+                words.add(text);
+            }
+        }
+        return words;
+    }
+
+    /** Per word of {@link #words}: the product of the probabilities of its tokens that hold a letter or digit. */
+    private List<Double> wordProbabilities(Decoded decoded) {
+        List<Double> probabilities = new ArrayList<>();
+        int at = 0;
+        for (List<Integer> word : wordTokens(decoded.tokens())) {
+            double logProbability = 0;
+            for (int i = 0; i < word.size(); i++) {
+                if (!bare(pieces.text(List.of(word.get(i)))).isEmpty()) {
+                    logProbability += decoded.logProbabilities().get(at + i);
+                }
+            }
+            at += word.size();
+            if (!bare(pieces.text(word)).isEmpty()) {
+                probabilities.add(Math.exp(logProbability));
+            }
+        }
+        return probabilities;
+    }
+
+    private List<List<Integer>> wordTokens(List<Integer> tokens) {
+        List<List<Integer>> words = new ArrayList<>();
+        for (int token : tokens) {
+            if (words.isEmpty() || pieces.startsWord(token)) {
+                words.add(new ArrayList<>());
+            }
+            words.get(words.size() - 1).add(token);
+        }
+        return words;
+    }
+
+    /** The word without the punctuation around it ("Hello," is "Hello"; "let's" stays). */
+    private static String bare(String text) {
+        int start = 0;
+        int end = text.length();
+        while (start < end && !Character.isLetterOrDigit(text.charAt(start))) {
+            start++;
+        }
+        while (end > start && !Character.isLetterOrDigit(text.charAt(end - 1))) {
+            end--;
+        }
+        return text.substring(start, end);
+    }
+
+    @Override
+    public synchronized void close() {
+        try {
+            encoder.close();
+            decoder.close();
+        } catch (OrtException e) {
+            throw new IllegalStateException("ONNX Runtime could not release Moonshine's model", e);
+        }
+    }
+}
