@@ -117,6 +117,41 @@ class NaoSimLaunchIT {
         assertFalse(run.out().contains("-> inform"), "cs never informed of a command in the silent room: " + run.out());
     }
 
+    /**
+     * Another synthesizer than the one the product was built with, as a new user would try (Debian's espeak-ng, its
+     * default voice, which .ci/setup installs): its "hello", played into the microphones, starts the greeter; a garbled
+     * long command (its "please take a photo of me" played backwards) is informed of, and starts no app.
+     */
+    @Test
+    void anotherVoicesHelloStartsTheGreeterAndAGarbledCommandStartsNoApp() throws IOException, InterruptedException {
+        Path hello = dir.resolve("hello.wav");
+        Path sentence = dir.resolve("sentence.wav");
+        Path garbled = dir.resolve("garbled.wav");
+        tool("espeak-ng", "-w", hello.toString(), "hello");
+        tool("espeak-ng", "-w", sentence.toString(), "please take a photo of me");
+        tool("sox", sentence.toString(), garbled.toString(), "reverse");
+        Run run = launch("""
+                agent:swap org.embodia.nao.shell org.embodia.nao.cs
+                rapp:hear %s
+                rapp:destroy
+                rapp:hear long
+                rapp:hear %s
+                rapp:status
+                """.formatted(hello.toAbsolutePath(), garbled.toAbsolutePath()));
+        assertEquals(0, run.exit(), run.out() + run.err());
+        assertTrue(run.out().contains("cs started greeter: listen -> interpret_short -> load"), run.out());
+        assertTrue(run.out().contains("cs records a long command: listen -> interpret_short -> record_cmd"), run.out());
+        assertTrue(run.out().contains("cs informed and listens again: record_cmd -> interpret_long -> inform -> listen"),
+                run.out());
+        assertTrue(run.out().contains("activated 1, destroyed 1"), "the greeter alone was started: " + run.out());
+    }
+
+    private static void tool(String... command) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), UTF_8);
+        assertEquals(0, p.waitFor(), String.join(" ", command) + " (.ci/setup installs it): " + output);
+    }
+
     /** A RAPP app as the store lists it, with nothing but its manifest and one file. */
     private static void app(Path jar, String name, String keywords) throws IOException {
         try (OutputStream o = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(o, AppManifest.of("test." + name, name, keywords))) {

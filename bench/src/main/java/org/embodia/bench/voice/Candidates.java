@@ -58,21 +58,22 @@ final class Candidates {
     }
 
     /**
-     * (a) as the product runs it: a word through speech/'s SpeechRecognizer.recognize (Sphinx4: nao-sim's word spotting;
-     * threshold applied by the scoring, cs's is 0.3), a long command through MoonshineRecognizer.recognizeWords over the
-     * everyday words and the apps' keywords (the store's /speech; cs's sentence.threshold is 0.5).
+     * (a) as the product runs it, speech/'s MoonshineRecognizer: a word through recognize (nao-sim's word spotting, at
+     * the recognizer's KEYWORD_BIAS; threshold applied by the scoring, cs's is 0.3), a long command through
+     * recognizeWords over the everyday words and the apps' keywords (the store's /speech; cs's sentence.threshold is
+     * 0.5).
      */
     static Map<String, Outcome> product(List<Utterance> set) throws IOException {
         List<String> sentenceWords = new ArrayList<>(EVERYDAY_WORDS);
         sentenceWords.addAll(Scoring.APP_BY_KEYWORD.keySet().stream().sorted().toList());
         Map<String, Outcome> outcomes = new LinkedHashMap<>();
-        try (SpeechRecognizer r = new SpeechRecognizer(); MoonshineRecognizer store = new MoonshineRecognizer()) {
+        try (MoonshineRecognizer r = new MoonshineRecognizer()) {
             for (Utterance u : set) {
                 PcmAudio audio = PcmAudio.readWav(u.file());
                 long start = System.nanoTime();
                 List<Hit> hits = new ArrayList<>();
                 if (u.isLong()) {
-                    for (HeardWord w : store.recognizeWords(audio, sentenceWords)) {
+                    for (HeardWord w : r.recognizeWords(audio, sentenceWords)) {
                         hits.add(new Hit(w.word().toLowerCase(Locale.ROOT), w.confidence()));
                     }
                 } else {
@@ -82,6 +83,37 @@ final class Candidates {
                 }
                 outcomes.put(u.id(), new Outcome(hits, (System.nanoTime() - start) / 1e6));
                 progress("a-product", outcomes.size(), set.size());
+            }
+        }
+        return outcomes;
+    }
+
+    /**
+     * (e) speech/'s SpeechRecognizer (Sphinx4) as the product ran it before Moonshine: a word through recognize over
+     * a noise floor, a long command through recognizeWords over the everyday words and the apps' keywords, the
+     * keywords rated against their competitors.
+     */
+    static Map<String, Outcome> sphinx4(List<Utterance> set) throws IOException {
+        List<String> appKeywords = Scoring.APP_BY_KEYWORD.keySet().stream().sorted().toList();
+        List<String> sentenceWords = new ArrayList<>(EVERYDAY_WORDS);
+        sentenceWords.addAll(appKeywords);
+        Map<String, Outcome> outcomes = new LinkedHashMap<>();
+        try (SpeechRecognizer r = new SpeechRecognizer()) {
+            for (Utterance u : set) {
+                PcmAudio audio = PcmAudio.readWav(u.file());
+                long start = System.nanoTime();
+                List<Hit> hits = new ArrayList<>();
+                if (u.isLong()) {
+                    for (HeardWord w : r.recognizeWords(audio, sentenceWords, appKeywords)) {
+                        hits.add(new Hit(w.word().toLowerCase(Locale.ROOT), w.confidence()));
+                    }
+                } else {
+                    var recognition = r.recognize(audio, SPOTTING, 0);
+                    recognition.candidate().ifPresent(
+                            w -> hits.add(new Hit(w.toLowerCase(Locale.ROOT), recognition.confidence())));
+                }
+                outcomes.put(u.id(), new Outcome(hits, (System.nanoTime() - start) / 1e6));
+                progress("e-sphinx4", outcomes.size(), set.size());
             }
         }
         return outcomes;

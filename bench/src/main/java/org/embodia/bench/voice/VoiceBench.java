@@ -16,17 +16,17 @@ import org.embodia.bench.voice.Scoring.Utterance;
 /**
  * The voice path's recognizers on voices they were not tuned to. Synthesizes the set ({@link VoiceSet}: FreeTTS and
  * espeak-ng voices, clean and noisy; words and long commands) into a directory, runs each candidate on all of it
- * ({@link Candidates}: (a) the product: Sphinx4 spotting words, Moonshine the store's long commands, (b) Sphinx4 with keywords in a phone garbage
- * grammar, (c) PocketSphinx's kws at several thresholds and its n-gram LM, (d) Moonshine tiny) and prints, per candidate, voice and
+ * ({@link Candidates}: (a) the product, Moonshine (speech/'s MoonshineRecognizer), (b) Sphinx4 with keywords in a phone garbage
+ * grammar, (c) PocketSphinx's kws at several thresholds and its n-gram LM, (d) Moonshine at several biases, (e) Sphinx4 as the product ran it before; b only when asked) and prints, per candidate, voice and
  * condition: keyword accuracy, false-accept rate, long commands resolved to their app and to a wrong one, and the time
  * per utterance. A candidate with a threshold has it chosen on the FreeTTS voices alone (those the product was built
  * with) and is reported at it on all, the espeak-ng voices being the test; the sweep is printed too. Last line JSON.
  *
- * <p>usage: VoiceBench [dir] [--quick] [--only a,b,c,d] [--sphinx4-long all|clean,...] [--python python3]
+ * <p>usage: VoiceBench [dir] [--quick] [--only a,b,c,d,e] [--sphinx4-long all|clean,...] [--python python3]
  * [--script voice_pocketsphinx.py]
  *
- * <p>--sphinx4-long: the conditions in which (b) decodes long commands (default all). Sphinx4 takes 5-40 s
- * for one under (b)'s phone garbage on a 2-core machine, hours for the whole set.
+ * <p>--sphinx4-long: the conditions in which (b) and (e) decode long commands (default all; none: words only). Sphinx4 takes 5-40 s
+ * for one under (e)'s sentence grammar or (b)'s phone garbage on a 2-core machine, hours for the whole set.
  */
 public final class VoiceBench {
     /** The thresholds swept on a confidence in [0, 1], for words and sentences alike. */
@@ -50,7 +50,7 @@ public final class VoiceBench {
     public static void main(String[] args) throws Exception {
         Path dir = Path.of("target", "bench-voice");
         boolean quick = false;
-        String only = "a,b,c,d";
+        String only = "a,c,d,e";
         String sphinx4Long = "all";
         String python = "/usr/bin/python3";
         Path script = Path.of("bench", "src", "main", "python", "voice_pocketsphinx.py");
@@ -63,7 +63,7 @@ public final class VoiceBench {
                 case "--script" -> script = Path.of(args[++i]);
                 default -> {
                     if (args[i].startsWith("--")) {
-                        System.err.println("usage: VoiceBench [dir] [--quick] [--only a,b,c,d] [--sphinx4-long all|<cond>,...]"
+                        System.err.println("usage: VoiceBench [dir] [--quick] [--only a,b,c,d,e] [--sphinx4-long all|<cond>,...]"
                                 + " [--python <python3>] [--script <voice_pocketsphinx.py>]");
                         System.exit(2);
                     }
@@ -87,7 +87,7 @@ public final class VoiceBench {
         List<Utterance> sphinx4Set = set.stream().filter(u -> !u.isLong() || longConditions.contains(u.condition()))
                 .toList();
         if (sphinx4Set.size() < set.size()) {
-            System.out.printf(Locale.ROOT, "(b): long commands in %s only, %d utterances%n", sphinx4Long,
+            System.out.printf(Locale.ROOT, "(b) and (e): long commands in %s only, %d utterances%n", sphinx4Long,
                     sphinx4Set.size());
         }
         Map<String, List<Setting>> candidates = new LinkedHashMap<>();
@@ -97,6 +97,14 @@ public final class VoiceBench {
             Map<String, Outcome> o = Candidates.product(set);
             seconds.put("a-product", (System.nanoTime() - t) / 1e9);
             candidates.put("a-product", sweep("a-product", o));
+        }
+        if (only.contains("e")) {
+            long t = System.nanoTime();
+            Map<String, Outcome> o = Candidates.sphinx4(sphinx4Set);
+            seconds.put("e-sphinx4", (System.nanoTime() - t) / 1e9);
+            List<Setting> settings = new ArrayList<>(sweep("e-sphinx4", o));
+            settings.add(new Setting("e-sphinx4", "product", PRODUCT_THRESHOLD, PRODUCT_SENTENCE_THRESHOLD, o));
+            candidates.put("e-sphinx4", settings);
         }
         if (only.contains("b")) {
             long t = System.nanoTime();
@@ -154,8 +162,8 @@ public final class VoiceBench {
                     best = s;
                 }
             }
-            if (e.getKey().equals("a-product")) {
-                // as the product runs it, whatever the sweep says
+            if (e.getKey().equals("a-product") || e.getKey().equals("e-sphinx4")) {
+                // at the thresholds the product runs (ran) it with, whatever the sweep says
                 best = e.getValue().stream().filter(s -> s.label().equals("product")).findFirst().orElseThrow();
             }
             chosen.put(e.getKey(), best);

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * core/a.mic/rr driven through its buffers as r_core,mic drives it: the energies every tick, recordings into WAV
- * files, word spotting on what someone near the robot says, and values. One simulation for the class: Sphinx4's model
- * loads once.
+ * files, word spotting on what someone near the robot says, and values. One simulation for the class: the recognizer's
+ * model loads once.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MicReceptorTest {

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Not measured here, because they are single commands rather than the steady tick: a motion command allocates
  * while it is carried out (SimulatedBody's NAOqi-like methods take lists), as do SAY (its sentence into ALMemory),
  * START_RECORDING (the file's path), a camera's GET_DATA (the name's spelling), a word recognized (into ALMemory) and
- * any error's message. FreeTTS, Sphinx4, the renderer and the file writers allocate on their workers, never on the
+ * any error's message. FreeTTS, Moonshine, the renderer and the file writers allocate on their workers, never on the
  * clock thread.
  */
 class TickCostTest {

@@ -1,5 +1,6 @@
 package org.embodia.rapp.shell;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Hashtable;
@@ -7,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.stream.Collectors;
 
 import org.apache.felix.service.command.Descriptor;
 import org.embodia.nao.cs.api.RappCore;
@@ -39,7 +41,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 @Component(service = RappCommands.class, immediate = true, property = {"osgi.command.scope=rapp", "osgi.command.function=apps",
         "osgi.command.function=deploy", "osgi.command.function=run", "osgi.command.function=destroy", "osgi.command.function=status",
         "osgi.command.function=demo", "osgi.command.function=failures", "osgi.command.function=store",
-        "osgi.command.function=soak"})
+        "osgi.command.function=soak", "osgi.command.function=hear"})
 public final class RappCommands {
     static final String CS = "core/a./cs";
     /** rapp:soak's time-out per deploy, s: a trivial app takes well under a second; a loaded machine may take far more. */
@@ -168,6 +170,57 @@ public final class RappCommands {
             }
             Thread.sleep(20);
         }
+    }
+
+    /** rapp:hear's wait for cs to act on what it heard, s. */
+    static final double HEAR_SECONDS = 60;
+
+    /**
+     * Says words (the simulated NAO's synthesizer) or plays one WAV file into the microphones, as a person in the room
+     * would, once cs listens or records a long command, and tells what cs made of it: the app it started, the long
+     * command it records, or its inform ("Command was not recognized"), with cs's switches on the way.
+     */
+    @Descriptor("says words or plays a WAV file to the simulated NAO and tells what cs made of it")
+    public String hear(@Descriptor("the words spoken, or one WAV file") String... words) throws InterruptedException, IOException {
+        if (words.length == 0) {
+            throw new IllegalArgumentException("rapp:hear <word>... | <file.wav>");
+        }
+        long deadline = System.nanoTime() + (long) (HEAR_SECONDS * 1e9);
+        while (!(("listen".equals(core().status().state()) && !core().apps().isEmpty())
+                || "record_cmd".equals(core().status().state()))) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("cs neither listens nor records a command within " + HEAR_SECONDS + " s ("
+                        + describe(core().status()) + ")");
+            }
+            Thread.sleep(20);
+        }
+        long since = switches(CS).stream().mapToLong(StateSwitch::cycle).max().orElse(-1);
+        RappStatus before = core().status();
+        if (words.length == 1 && words[0].toLowerCase(Locale.ROOT).endsWith(".wav")) {
+            simulator().hear(Path.of(words[0]));
+        } else {
+            simulator().hear(String.join(" ", words));
+        }
+        String app = null;
+        while (System.nanoTime() <= deadline) {
+            RappStatus now = core().status();
+            app = now.app() != null ? now.app() : app;
+            List<StateSwitch> path = switches(CS).stream().filter(w -> w.cycle() > since).toList();
+            String way = path.isEmpty() ? "" : path.get(0).from() + path.stream().map(w -> " -> " + w.to())
+                    .collect(Collectors.joining());
+            if (now.activated() > before.activated()) {
+                return "cs started " + app + ": " + way;
+            }
+            if (!"record_cmd".equals(before.state()) && "record_cmd".equals(now.state())) {
+                return "cs records a long command: " + way;
+            }
+            if (path.stream().anyMatch(w -> "inform".equals(w.from()) && "listen".equals(w.to()))) {
+                return "cs informed and listens again: " + way;
+            }
+            Thread.sleep(20);
+        }
+        throw new IllegalStateException("cs did not act on what it heard within " + HEAR_SECONDS + " s ("
+                + describe(core().status()) + ")");
     }
 
     /**
