@@ -26,12 +26,12 @@ import ai.onnxruntime.TensorInfo;
  * posterior against every other word it could have written there.
  *
  * <p>{@link #recognize} spots one word of a vocabulary (NAO's word spotting, receptor behaviour "recog" of [RAPP]
- * §3.3.5): the decoder scores each word said alone against the audio, and against what it writes when free to write
- * anything (nothing, for silence; another word or a sentence, for other speech); the confidence is the word's share of
- * their probabilities. {@link #recognizeWords} writes a sentence freely and keeps the vocabulary's words, each rated by
+ * §3.3.5): the decoder scores each word said alone against the audio, and against what it writes when made to write
+ * something (another word or a sentence, for other speech; for silence, a guess it gives as little probability as the
+ * words); the confidence is the word's share of their probabilities, the words weighed by a prior for a command. {@link #recognizeWords} writes a sentence freely and keeps the vocabulary's words, each rated by
  * the probability of its tokens (the RAPP Platform's recognition of a long command, §3.8.5).
  *
- * <p>Not thread-safe across calls by design: the methods are synchronized, as one decoder serves the robot.
+ * <p>The methods are synchronized: one decoder serves all callers, one utterance at a time.
  */
 public final class MoonshineRecognizer implements AutoCloseable {
     public static final int SAMPLE_RATE = 16_000;
@@ -219,16 +219,6 @@ public final class MoonshineRecognizer implements AutoCloseable {
                 }
             }
             return List.copyOf(heard);
-        } catch (OrtException e) {
-            throw new IllegalStateException("Moonshine failed on the utterance", e);
-        }
-    }
-
-    /** What the decoder writes for the utterance, as it writes it. */
-    public synchronized String transcribe(PcmAudio utterance) {
-        checkRate(utterance);
-        try (OrtSession.Result encoded = encode(utterance)) {
-            return pieces.text(decode((OnnxTensor) encoded.get(0), maxTokens(utterance), false).tokens()).strip();
         } catch (OrtException e) {
             throw new IllegalStateException("Moonshine failed on the utterance", e);
         }

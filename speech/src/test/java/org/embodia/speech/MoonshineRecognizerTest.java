@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import org.junit.jupiter.api.AfterAll;
@@ -115,6 +116,21 @@ class MoonshineRecognizerTest {
         List<HeardWord> heard = recognizer.recognizeWords(new PcmAudio(MoonshineRecognizer.SAMPLE_RATE, samples),
                 List.of("hello", "photo", "walk"));
         assertFalse(heard.stream().anyMatch(w -> w.confidence() >= 0.5), heard.toString());
+    }
+
+    @Test
+    void aWordsConfidenceIsItsShareOfTheHypothesesWithTheCommandsPrior() {
+        MoonshineRecognizer.Spotting spotting = new MoonshineRecognizer.Spotting(Map.of("hello", -1.0, "robot", -3.0),
+                -2.0);
+        double plain = Math.exp(-1) / (Math.exp(-1) + Math.exp(-3) + Math.exp(-2));
+        Recognition even = spotting.recognition(0, 0.3);
+        assertEquals(Optional.of("hello"), even.candidate());
+        assertEquals(plain, even.confidence(), 1e-12);
+        double weighed = Math.exp(3) / (Math.exp(3) + Math.exp(1) + Math.exp(-2));
+        assertEquals(weighed, spotting.recognition(4, 0.3).confidence(), 1e-12);
+        assertEquals(Optional.empty(), spotting.recognition(0, 0.9).word(), "under the threshold: Empty");
+        assertEquals(1, new MoonshineRecognizer.Spotting(Map.of("hello", -5.0), Double.NEGATIVE_INFINITY)
+                .recognition(0, 0.3).confidence(), 1e-12, "the free transcript was the word itself");
     }
 
     @Test

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import org.embodia.bench.voice.Scoring.Hit;
@@ -25,6 +26,7 @@ import org.embodia.bench.voice.Scoring.Utterance;
 import org.embodia.speech.HeardWord;
 import org.embodia.speech.MoonshineRecognizer;
 import org.embodia.speech.PcmAudio;
+import org.embodia.speech.Recognition;
 import org.embodia.speech.SpeechRecognizer;
 
 import edu.cmu.sphinx.decoder.search.Token;
@@ -66,26 +68,10 @@ final class Candidates {
     static Map<String, Outcome> product(List<Utterance> set) throws IOException {
         List<String> sentenceWords = new ArrayList<>(EVERYDAY_WORDS);
         sentenceWords.addAll(Scoring.APP_BY_KEYWORD.keySet().stream().sorted().toList());
-        Map<String, Outcome> outcomes = new LinkedHashMap<>();
         try (MoonshineRecognizer r = new MoonshineRecognizer()) {
-            for (Utterance u : set) {
-                PcmAudio audio = PcmAudio.readWav(u.file());
-                long start = System.nanoTime();
-                List<Hit> hits = new ArrayList<>();
-                if (u.isLong()) {
-                    for (HeardWord w : r.recognizeWords(audio, sentenceWords)) {
-                        hits.add(new Hit(w.word().toLowerCase(Locale.ROOT), w.confidence()));
-                    }
-                } else {
-                    var recognition = r.recognize(audio, SPOTTING, 0);
-                    recognition.candidate().ifPresent(
-                            w -> hits.add(new Hit(w.toLowerCase(Locale.ROOT), recognition.confidence())));
-                }
-                outcomes.put(u.id(), new Outcome(hits, (System.nanoTime() - start) / 1e6));
-                progress("a-product", outcomes.size(), set.size());
-            }
+            return run("a-product", set, audio -> r.recognizeWords(audio, sentenceWords),
+                    audio -> r.recognize(audio, SPOTTING, 0));
         }
-        return outcomes;
     }
 
     /**
@@ -97,24 +83,31 @@ final class Candidates {
         List<String> appKeywords = Scoring.APP_BY_KEYWORD.keySet().stream().sorted().toList();
         List<String> sentenceWords = new ArrayList<>(EVERYDAY_WORDS);
         sentenceWords.addAll(appKeywords);
-        Map<String, Outcome> outcomes = new LinkedHashMap<>();
         try (SpeechRecognizer r = new SpeechRecognizer()) {
-            for (Utterance u : set) {
-                PcmAudio audio = PcmAudio.readWav(u.file());
-                long start = System.nanoTime();
-                List<Hit> hits = new ArrayList<>();
-                if (u.isLong()) {
-                    for (HeardWord w : r.recognizeWords(audio, sentenceWords, appKeywords)) {
-                        hits.add(new Hit(w.word().toLowerCase(Locale.ROOT), w.confidence()));
-                    }
-                } else {
-                    var recognition = r.recognize(audio, SPOTTING, 0);
-                    recognition.candidate().ifPresent(
-                            w -> hits.add(new Hit(w.toLowerCase(Locale.ROOT), recognition.confidence())));
+            return run("e-sphinx4", set, audio -> r.recognizeWords(audio, sentenceWords, appKeywords),
+                    audio -> r.recognize(audio, SPOTTING, 0));
+        }
+    }
+
+    /** Each utterance through one of the recognizer's two uses: a long command as a sentence, a word by spotting. */
+    private static Map<String, Outcome> run(String candidate, List<Utterance> set,
+            Function<PcmAudio, List<HeardWord>> sentence, Function<PcmAudio, Recognition> spotting) throws IOException {
+        Map<String, Outcome> outcomes = new LinkedHashMap<>();
+        for (Utterance u : set) {
+            PcmAudio audio = PcmAudio.readWav(u.file());
+            long start = System.nanoTime();
+            List<Hit> hits = new ArrayList<>();
+            if (u.isLong()) {
+                for (HeardWord w : sentence.apply(audio)) {
+                    hits.add(new Hit(w.word().toLowerCase(Locale.ROOT), w.confidence()));
                 }
-                outcomes.put(u.id(), new Outcome(hits, (System.nanoTime() - start) / 1e6));
-                progress("e-sphinx4", outcomes.size(), set.size());
+            } else {
+                Recognition recognition = spotting.apply(audio);
+                recognition.candidate().ifPresent(
+                        w -> hits.add(new Hit(w.toLowerCase(Locale.ROOT), recognition.confidence())));
             }
+            outcomes.put(u.id(), new Outcome(hits, (System.nanoTime() - start) / 1e6));
+            progress(candidate, outcomes.size(), set.size());
         }
         return outcomes;
     }
