@@ -140,8 +140,8 @@ public final class MoonshineRecognizer implements AutoCloseable {
             Decoded free = decode(hidden, maxTokens(utterance), true);
             double other = Double.NEGATIVE_INFINITY;
             if (!scored.containsKey(free.tokens())) {
-                List<String> written = words(free);
-                String said = written.size() == 1 ? spellings.get(key(written.get(0))) : null;
+                List<HeardWord> written = written(free);
+                String said = written.size() == 1 ? spellings.get(key(written.get(0).word())) : null;
                 if (said != null) {
                     words.merge(said, free.logProbability(), MoonshineRecognizer::logSum);
                 } else {
@@ -210,12 +210,10 @@ public final class MoonshineRecognizer implements AutoCloseable {
         try (OrtSession.Result encoded = encode(utterance)) {
             Decoded free = decode((OnnxTensor) encoded.get(0), maxTokens(utterance), false);
             List<HeardWord> heard = new ArrayList<>();
-            List<String> words = words(free);
-            List<Double> confidences = wordProbabilities(free);
-            for (int i = 0; i < words.size(); i++) {
-                String spelling = spellings.get(key(words.get(i)));
+            for (HeardWord word : written(free)) {
+                String spelling = spellings.get(key(word.word()));
                 if (spelling != null) {
-                    heard.add(new HeardWord(spelling, confidences.get(i)));
+                    heard.add(new HeardWord(spelling, word.confidence()));
                 }
             }
             return List.copyOf(heard);
@@ -289,26 +287,14 @@ public final class MoonshineRecognizer implements AutoCloseable {
         try {
             int next = START;
             for (int step = 0; step < maxTokens; step++) {
-                Map<String, OnnxTensor> inputs = new HashMap<>();
-                inputs.put("input_ids", track(created, OnnxTensor.createTensor(environment,
-                        LongBuffer.wrap(new long[] {next}), new long[] {1, 1})));
-                inputs.put("encoder_hidden_states", hidden);
-                inputs.put("use_cache_branch", track(created, OnnxTensor.createTensor(environment,
-                        new boolean[] {step > 0})));
-                for (int layer = 0; layer < layers; layer++) {
-                    for (String part : List.of("decoder", "encoder")) {
-                        for (String kind : List.of("key", "value")) {
-                            String name = layer + "." + part + "." + kind;
-                            OnnxTensor past;
-                            if (step == 0) {
-                                past = track(created, emptyPast());
-                            } else if (part.equals("decoder")) {
-                                past = (OnnxTensor) previous.get("present." + name).orElseThrow();
-                            } else {
-                                past = (OnnxTensor) first.get("present." + name).orElseThrow();
-                            }
-                            inputs.put("past_key_values." + name, past);
-                        }
+                Map<String, OnnxTensor> inputs = inputs(new long[] {next}, hidden, step > 0, created);
+                for (int layer = 0; step > 0 && layer < layers; layer++) {
+                    for (String kind : List.of("key", "value")) {
+                        // The decoder's own past grows a token a step; the cross-attention's is the first step's.
+                        String self = layer + ".decoder." + kind;
+                        String cross = layer + ".encoder." + kind;
+                        inputs.put("past_key_values." + self, (OnnxTensor) previous.get("present." + self).orElseThrow());
+                        inputs.put("past_key_values." + cross, (OnnxTensor) first.get("present." + cross).orElseThrow());
                     }
                 }
                 OrtSession.Result result = decoder.run(inputs);
@@ -348,38 +334,42 @@ public final class MoonshineRecognizer implements AutoCloseable {
             ids[i + 1] = tokens.get(i);
         }
         List<OnnxTensor> created = new ArrayList<>();
-        try {
-            Map<String, OnnxTensor> inputs = new HashMap<>();
-            inputs.put("input_ids", track(created, OnnxTensor.createTensor(environment, LongBuffer.wrap(ids),
-                    new long[] {1, ids.length})));
-            inputs.put("encoder_hidden_states", hidden);
-            inputs.put("use_cache_branch", track(created, OnnxTensor.createTensor(environment, new boolean[] {false})));
-            for (int layer = 0; layer < layers; layer++) {
-                for (String part : List.of("decoder", "encoder")) {
-                    for (String kind : List.of("key", "value")) {
-                        inputs.put("past_key_values." + layer + "." + part + "." + kind, track(created, emptyPast()));
-                    }
-                }
+        try (OrtSession.Result result = decoder.run(inputs(ids, hidden, false, created))) {
+            FloatBuffer logits = ((OnnxTensor) result.get("logits").orElseThrow()).getFloatBuffer();
+            int size = logits.capacity() / ids.length;
+            float[] row = new float[size];
+            double sum = 0;
+            for (int i = 0; i < ids.length; i++) {
+                logits.position(i * size);
+                logits.get(row);
+                sum += logSoftmax(row, i + 1 < ids.length ? (int) ids[i + 1] : END);
             }
-            try (OrtSession.Result result = decoder.run(inputs)) {
-                FloatBuffer logits = ((OnnxTensor) result.get("logits").orElseThrow()).getFloatBuffer();
-                int size = logits.capacity() / ids.length;
-                float[] row = new float[size];
-                double sum = 0;
-                for (int i = 0; i < ids.length; i++) {
-                    logits.position(i * size);
-                    logits.get(row);
-                    sum += logSoftmax(row, i + 1 < ids.length ? (int) ids[i + 1] : END);
-                }
-                return sum;
-            }
+            return sum;
         } finally {
             created.forEach(OnnxTensor::close);
         }
     }
 
-    private OnnxTensor emptyPast() throws OrtException {
-        return OnnxTensor.createTensor(environment, FloatBuffer.allocate(0), emptyPastShape);
+    /**
+     * The decoder's inputs for token ids; without the cache, the past keys and values are empty (its first pass), with
+     * it the caller puts in the last pass's. The tensors made here go into {@code created}, for the caller to close.
+     */
+    private Map<String, OnnxTensor> inputs(long[] ids, OnnxTensor hidden, boolean cache, List<OnnxTensor> created)
+            throws OrtException {
+        Map<String, OnnxTensor> inputs = new HashMap<>();
+        inputs.put("input_ids", track(created, OnnxTensor.createTensor(environment, LongBuffer.wrap(ids),
+                new long[] {1, ids.length})));
+        inputs.put("encoder_hidden_states", hidden);
+        inputs.put("use_cache_branch", track(created, OnnxTensor.createTensor(environment, new boolean[] {cache})));
+        for (int layer = 0; !cache && layer < layers; layer++) {
+            for (String part : List.of("decoder", "encoder")) {
+                for (String kind : List.of("key", "value")) {
+                    inputs.put("past_key_values." + layer + "." + part + "." + kind, track(created,
+                            OnnxTensor.createTensor(environment, FloatBuffer.allocate(0), emptyPastShape)));
+                }
+            }
+        }
+        return inputs;
     }
 
     private static OnnxTensor track(List<OnnxTensor> created, OnnxTensor tensor) {
@@ -418,59 +408,36 @@ public final class MoonshineRecognizer implements AutoCloseable {
         return logits[index] - max - Math.log(sum);
     }
 
-    /** The words of what was written: runs of tokens, each begun by a token that starts with a space. */
-    private List<String> words(Decoded decoded) {
-        List<String> words = new ArrayList<>();
-        for (List<Integer> word : wordTokens(decoded.tokens())) {
-            String text = bare(pieces.text(word));
-            if (!text.isEmpty()) {
-                words.add(text);
+    /**
+     * The words of what was written, as written, each with the product of the probabilities of its tokens that hold a
+     * letter or digit: runs of tokens, each begun by a token that starts with a space; punctuation alone is no word.
+     */
+    private List<HeardWord> written(Decoded decoded) {
+        List<HeardWord> words = new ArrayList<>();
+        StringBuilder text = new StringBuilder();
+        double logProbability = 0;
+        List<Integer> tokens = decoded.tokens();
+        for (int i = 0; i <= tokens.size(); i++) {
+            if (i == tokens.size() || (i > 0 && pieces.startsWord(tokens.get(i)))) {
+                if (hasLetterOrDigit(text)) {
+                    words.add(new HeardWord(text.toString().strip(), Math.exp(logProbability)));
+                }
+                text.setLength(0);
+                logProbability = 0;
             }
-        }
-        return words;
-    }
-
-    /** Per word of {@link #words}: the product of the probabilities of its tokens that hold a letter or digit. */
-    private List<Double> wordProbabilities(Decoded decoded) {
-        List<Double> probabilities = new ArrayList<>();
-        int at = 0;
-        for (List<Integer> word : wordTokens(decoded.tokens())) {
-            double logProbability = 0;
-            for (int i = 0; i < word.size(); i++) {
-                if (!bare(pieces.text(List.of(word.get(i)))).isEmpty()) {
-                    logProbability += decoded.logProbabilities().get(at + i);
+            if (i < tokens.size()) {
+                String piece = pieces.text(List.of(tokens.get(i)));
+                text.append(piece);
+                if (hasLetterOrDigit(piece)) {
+                    logProbability += decoded.logProbabilities().get(i);
                 }
             }
-            at += word.size();
-            if (!bare(pieces.text(word)).isEmpty()) {
-                probabilities.add(Math.exp(logProbability));
-            }
-        }
-        return probabilities;
-    }
-
-    private List<List<Integer>> wordTokens(List<Integer> tokens) {
-        List<List<Integer>> words = new ArrayList<>();
-        for (int token : tokens) {
-            if (words.isEmpty() || pieces.startsWord(token)) {
-                words.add(new ArrayList<>());
-            }
-            words.get(words.size() - 1).add(token);
         }
         return words;
     }
 
-    /** The word without the punctuation around it ("Hello," is "Hello"; "let's" stays). */
-    private static String bare(String text) {
-        int start = 0;
-        int end = text.length();
-        while (start < end && !Character.isLetterOrDigit(text.charAt(start))) {
-            start++;
-        }
-        while (end > start && !Character.isLetterOrDigit(text.charAt(end - 1))) {
-            end--;
-        }
-        return text.substring(start, end);
+    private static boolean hasLetterOrDigit(CharSequence text) {
+        return text.codePoints().anyMatch(Character::isLetterOrDigit);
     }
 
     @Override

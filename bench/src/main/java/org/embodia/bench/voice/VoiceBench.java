@@ -16,8 +16,9 @@ import org.embodia.bench.voice.Scoring.Utterance;
 /**
  * The voice path's recognizers on voices they were not tuned to. Synthesizes the set ({@link VoiceSet}: FreeTTS and
  * espeak-ng voices, clean and noisy; words and long commands) into a directory, runs each candidate on all of it
- * ({@link Candidates}: (a) the product, Moonshine (speech/'s MoonshineRecognizer), (b) Sphinx4 with keywords in a phone garbage
- * grammar, (c) PocketSphinx's kws at several thresholds and its n-gram LM, (d) Moonshine at several biases, (e) Sphinx4 as the product ran it before; b only when asked) and prints, per candidate, voice and
+ * ({@link Candidates}: (a) the product, Moonshine (speech/'s MoonshineRecognizer), (b) Sphinx4 with keywords in a
+ * phone garbage grammar, only when asked, (c) PocketSphinx's kws at several thresholds and its n-gram LM, (d) Moonshine
+ * at several biases, (e) Sphinx4 as the product ran it before) and prints, per candidate, voice and
  * condition: keyword accuracy, false-accept rate, long commands resolved to their app and to a wrong one, and the time
  * per utterance. A candidate with a threshold has it chosen on the FreeTTS voices alone (those the product was built
  * with) and is reported at it on all, the espeak-ng voices being the test; the sweep is printed too. Last line JSON.
@@ -25,8 +26,9 @@ import org.embodia.bench.voice.Scoring.Utterance;
  * <p>usage: VoiceBench [dir] [--quick] [--only a,b,c,d,e] [--sphinx4-long all|clean,...] [--python python3]
  * [--script voice_pocketsphinx.py]
  *
- * <p>--sphinx4-long: the conditions in which (b) and (e) decode long commands (default all; none: words only). Sphinx4 takes 5-40 s
- * for one under (e)'s sentence grammar or (b)'s phone garbage on a 2-core machine, hours for the whole set.
+ * <p>--sphinx4-long: the conditions in which (b) and (e) decode long commands (default all; none: words only).
+ * Sphinx4 takes 5-40 s for one under (e)'s sentence grammar or (b)'s phone garbage on a 2-core machine, hours for the
+ * whole set.
  */
 public final class VoiceBench {
     /** The thresholds swept on a confidence in [0, 1], for words and sentences alike. */
@@ -102,9 +104,7 @@ public final class VoiceBench {
             long t = System.nanoTime();
             Map<String, Outcome> o = Candidates.sphinx4(sphinx4Set);
             seconds.put("e-sphinx4", (System.nanoTime() - t) / 1e9);
-            List<Setting> settings = new ArrayList<>(sweep("e-sphinx4", o));
-            settings.add(new Setting("e-sphinx4", "product", PRODUCT_THRESHOLD, PRODUCT_SENTENCE_THRESHOLD, o));
-            candidates.put("e-sphinx4", settings);
+            candidates.put("e-sphinx4", sweep("e-sphinx4", o));
         }
         if (only.contains("b")) {
             long t = System.nanoTime();
@@ -217,15 +217,15 @@ public final class VoiceBench {
     }
 
     /**
-     * One setting per swept confidence threshold (words and sentences alike), all over the same outcomes; (a) also at
-     * the product's two thresholds, labelled "product".
+     * One setting per swept confidence threshold (words and sentences alike), all over the same outcomes; (a) and (e)
+     * also at the product's two thresholds, labelled "product".
      */
     private static List<Setting> sweep(String candidate, Map<String, Outcome> outcomes) {
         List<Setting> settings = new ArrayList<>();
         for (double t : CONFIDENCES) {
             settings.add(new Setting(candidate, String.format(Locale.ROOT, "conf %.1f", t), t, t, outcomes));
         }
-        if (candidate.equals("a-product")) {
+        if (candidate.equals("a-product") || candidate.equals("e-sphinx4")) {
             settings.add(new Setting(candidate, "product", PRODUCT_THRESHOLD, PRODUCT_SENTENCE_THRESHOLD, outcomes));
         }
         return settings;

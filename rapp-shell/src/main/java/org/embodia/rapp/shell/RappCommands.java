@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 
 import org.apache.felix.service.command.Descriptor;
@@ -148,12 +149,7 @@ public final class RappCommands {
         double limit = seconds.length > 0 ? seconds[0] : 120;
         long deadline = System.nanoTime() + (long) (limit * 1e9);
         // Just swapped in, cs reads the store's apps before it listens: wait for that rather than fail.
-        while (!("listen".equals(core().status().state()) && !core().apps().isEmpty())) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("cs is not listening with the store's apps within " + limit + " s (" + describe(core().status()) + ")");
-            }
-            Thread.sleep(20);
-        }
+        awaitCs(this::listening, deadline, "cs is not listening with the store's apps within " + limit + " s");
         RappStatus before = core().status();
         core().deploy(app);
         while (true) {
@@ -172,6 +168,21 @@ public final class RappCommands {
         }
     }
 
+    /** cs listens, the store's apps read. */
+    private boolean listening() {
+        return "listen".equals(core().status().state()) && !core().apps().isEmpty();
+    }
+
+    /** Waits until {@code ready}, or fails at the deadline with {@code failure} and cs's status. */
+    private void awaitCs(BooleanSupplier ready, long deadline, String failure) throws InterruptedException {
+        while (!ready.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(failure + " (" + describe(core().status()) + ")");
+            }
+            Thread.sleep(20);
+        }
+    }
+
     /** rapp:hear's wait for cs to act on what it heard, s. */
     static final double HEAR_SECONDS = 60;
 
@@ -181,19 +192,14 @@ public final class RappCommands {
      * command it records, or its inform ("Command was not recognized"), with cs's switches on the way.
      */
     @Descriptor("says words or plays a WAV file to the simulated NAO and tells what cs made of it")
-    public String hear(@Descriptor("the words spoken, or one WAV file") String... words) throws InterruptedException, IOException {
+    public String hear(@Descriptor("the words spoken, or one WAV file") String... words)
+            throws InterruptedException, IOException {
         if (words.length == 0) {
             throw new IllegalArgumentException("rapp:hear <word>... | <file.wav>");
         }
         long deadline = System.nanoTime() + (long) (HEAR_SECONDS * 1e9);
-        while (!(("listen".equals(core().status().state()) && !core().apps().isEmpty())
-                || "record_cmd".equals(core().status().state()))) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("cs neither listens nor records a command within " + HEAR_SECONDS + " s ("
-                        + describe(core().status()) + ")");
-            }
-            Thread.sleep(20);
-        }
+        awaitCs(() -> listening() || "record_cmd".equals(core().status().state()), deadline,
+                "cs neither listens nor records a command within " + HEAR_SECONDS + " s");
         long since = switches(CS).stream().mapToLong(StateSwitch::cycle).max().orElse(-1);
         RappStatus before = core().status();
         if (words.length == 1 && words[0].toLowerCase(Locale.ROOT).endsWith(".wav")) {
