@@ -48,14 +48,16 @@ final class VelmaSystem implements AutoCloseable {
     final VelmaCs cs = new VelmaCs();
     final FsmExecutor veBodyFsm;
     final FsmExecutor csFsm;
-    private final List<Subsystem> effectors = List.of(new RightLwrEffector(sim), new LeftLwrEffector(sim), new EthercatEffector(sim));
+    private final Subsystem[] effectors = {new RightLwrEffector(sim), new LeftLwrEffector(sim), new EthercatEffector(sim)};
+    /** Each effector's inputs, taken once: a cycle that asked for them would allocate a list, which the scheduler does not. */
+    private final InputBuffer<?>[][] effectorInputs = new InputBuffer<?>[effectors.length][];
     private final Map<String, Subsystem> byName = new HashMap<>();
     private final InputBuffer<?>[] statusInputs;
     private final InputBuffer<?>[] commandInput;
     private final InputBuffer<?>[] csInputs;
 
     VelmaSystem() throws Exception {
-        for (Subsystem s : List.of(veBody, cs, effectors.get(0), effectors.get(1), effectors.get(2))) {
+        for (Subsystem s : List.of(veBody, cs, effectors[0], effectors[1], effectors[2])) {
             byName.put(s.name().toString(), s);
         }
         for (String c : CONNECTIONS) {
@@ -73,6 +75,9 @@ final class VelmaSystem implements AutoCloseable {
         statusInputs = veBody.inputs().stream().filter(b -> !b.name().equals("command")).toArray(InputBuffer<?>[]::new);
         commandInput = veBody.inputs().stream().filter(b -> b.name().equals("command")).toArray(InputBuffer<?>[]::new);
         csInputs = cs.inputs().toArray(InputBuffer<?>[]::new);
+        for (int e = 0; e < effectors.length; e++) {
+            effectorInputs[e] = effectors[e].inputs().toArray(InputBuffer<?>[]::new);
+        }
     }
 
     private static FsmDefinition load(Class<?> owner, String resource) throws Exception {
@@ -113,12 +118,12 @@ final class VelmaSystem implements AutoCloseable {
     }
 
     void effectorsPass() {
-        for (Subsystem e : effectors) {
-            for (InputBuffer<?> in : e.inputs()) {
+        for (int e = 0; e < effectors.length; e++) {
+            for (InputBuffer<?> in : effectorInputs[e]) {
                 in.receive();
             }
             try {
-                e.step();
+                effectors[e].step();
             } catch (Exception ex) {
                 throw new IllegalStateException(ex);
             }

@@ -13,6 +13,7 @@ import java.util.TreeSet;
 
 import org.embodia.api.agent.Subsystem;
 import org.embodia.scheduler.StateSwitch;
+import org.embodia.testing.Allocations;
 import org.embodia.velma.cs.CartImp;
 import org.embodia.velma.cs.JntImp;
 import org.embodia.velma.cs.api.CartesianImpedanceCommand;
@@ -87,6 +88,20 @@ class VelmaSystemTest {
         assertTrue(cyclesInSafe >= 250 && cyclesInSafe <= 252, "ve_body left safe mode after " + cyclesInSafe
                 + " cycles of 2 iterations: more than 500 iterations, and no more than it must");
         rig.until("cs safe", () -> "safe".equals(rig.state(VelmaRig.CS)), 5);
+    }
+
+    @Test
+    void aWarmCycleOfTheWholeSystemAllocatesNothingThePhysicsStepIncluded() throws Exception {
+        VelmaRig rig = new VelmaRig(context, new TreeSet<>());
+        rig.toTransparent();
+        // Slow enough that cs tracks it through every measured cycle.
+        Motion m = rig.task.jointImpedance(new JointImpedanceCommand(READY_RIGHT, READY_LEFT, 0.2, 60, 1));
+        rig.until("jnt_imp takes the motion", () -> rig.task.motion(m.id()).phase() == Motion.Phase.ACTIVE, 10);
+        long bytes = Allocations.warmUpThenLeastOfTenRounds(5_000, 500, () -> rig.sim.advance(1));
+        assertEquals(0, bytes, "bytes allocated by 500 warm cycles: ODE's step, the effectors, ve_body and cs in the scheduler's activity");
+        assertEquals(Motion.Phase.ACTIVE, rig.task.motion(m.id()).phase(), "the motion ran through the measured cycles");
+        assertEquals("jnt_imp", rig.state(VelmaRig.CS));
+        assertTrue(rig.state(VelmaRig.VE_BODY).startsWith("transp"));
     }
 
     @Test

@@ -107,7 +107,7 @@ public final class LoopBenchmark {
         long bytesBefore = threads.getThreadAllocatedBytes(tid);
         long cyclesBefore = loop.cycles;
 
-        Process cyclictest = startCyclictest(periodNanos, seconds, priority);
+        Process cyclictest = startCyclictest(periodNanos, seconds, Math.max(priority, 1));
         // Sampled per interval from this thread, so that a one-off allocation shows in one interval and a per-cycle
         // one in every interval, instead of both averaged into one figure.
         long start = System.nanoTime();
@@ -196,9 +196,13 @@ public final class LoopBenchmark {
         return new ActivityPlan(steps.toArray(ActivityPlan.Step[]::new), links, System.err::println);
     }
 
-    private static Process startCyclictest(long periodNanos, double seconds, int priority) throws IOException {
+    /**
+     * cyclictest on one thread at the period, for {@code seconds}, its histogram to read with {@link #cyclictestResult}; null if it
+     * is not installed. Priority 0 is SCHED_OTHER, 1–99 SCHED_FIFO. Also for the benches that set it beside a launched profile.
+     */
+    public static Process startCyclictest(long periodNanos, double seconds, int priority) throws IOException {
         try {
-            return new ProcessBuilder("cyclictest", "-m", "-t", "1", "-p", String.valueOf(Math.max(priority, 1)), "-i",
+            return new ProcessBuilder("cyclictest", "-m", "-t", "1", "-p", String.valueOf(priority), "-i",
                     String.valueOf(periodNanos / 1000), "-D", String.valueOf(Math.round(seconds)), "-q", "-h", "20000")
                     .redirectErrorStream(true).start();
         } catch (IOException e) {
@@ -207,7 +211,7 @@ public final class LoopBenchmark {
     }
 
     /** p50, p99, p99.9, max (µs) and the miss ratio from cyclictest's histogram (one line per µs: "latency count"). */
-    private static double[] cyclictestResult(Process p, long periodNanos) throws IOException, InterruptedException {
+    public static double[] cyclictestResult(Process p, long periodNanos) throws IOException, InterruptedException {
         TreeMap<Long, Long> histogram = new TreeMap<>();
         double max = 0;
         long overflows = 0;

@@ -7,25 +7,17 @@ import org.embodia.velma.api.Velma;
 import org.embodia.velma.model.Arm;
 import org.embodia.velma.model.VelmaKinematics;
 import org.embodia.velma.model.VelmaModel;
-import org.ode4j.math.DMatrix3;
-import org.ode4j.math.DVector3;
-import org.ode4j.math.DVector3C;
-import org.ode4j.ode.DBody;
-import org.ode4j.ode.DHingeJoint;
-import org.ode4j.ode.DMass;
-import org.ode4j.ode.DWorld;
-import org.ode4j.ode.OdeHelper;
 
 /**
- * Velma's 17 moving bodies in an ode4j world, each hinged to its parent as {@link VelmaModel#bodies}
+ * Velma's 17 moving bodies in an ODE world ({@link Ode}), each hinged to its parent as {@link VelmaModel#bodies}
  * describes, stepped with a fixed {@link #DT}. Joint {@code i} is the hinge that moves body {@code i}
  * (the indices of {@link VelmaModel}: 0 torso, 1..7 right arm, 8..14 left arm, 15 head pan, 16 head
  * tilt). Each step applies the torques set since the last one, plus the joints' viscous friction.
  *
  * <p>ODE measures a hinge's angle from the bodies' relative orientation when it was attached, so the
  * world is built at the all-zero joint state, where hinge angle and model joint angle agree, and the
- * bodies are then moved to the rest posture. {@link #step()} allocates nothing of its own (ode4j may
- * inside its step); one thread uses an instance.
+ * bodies are then moved to the rest posture. {@link #step()} allocates nothing, ODE's step included;
+ * one thread uses an instance.
  */
 public final class VelmaPhysics implements AutoCloseable {
     /** The control period: the world steps in lock-step with the 500 Hz loop. */
@@ -50,9 +42,9 @@ public final class VelmaPhysics implements AutoCloseable {
     private static final double ARM_FRICTION = 0.05;
     private static final double HEAD_FRICTION = 0.05;
 
-    private final DWorld world;
-    private final DBody[] bodies = new DBody[JOINTS];
-    private final DHingeJoint[] hinges = new DHingeJoint[JOINTS];
+    private final long world;
+    private final long[] bodies = new long[JOINTS];
+    private final long[] hinges = new long[JOINTS];
     private final double[] lower = new double[JOINTS];
     private final double[] upper = new double[JOINTS];
     private final double[] friction = new double[JOINTS];
@@ -67,16 +59,24 @@ public final class VelmaPhysics implements AutoCloseable {
     private final double[] angle = new double[JOINTS];
     private final double[] rate = new double[JOINTS];
     private final boolean[] braked = new boolean[JOINTS];
-    private final DVector3 anchor = new DVector3();
-    private final DVector3 axis = new DVector3();
+    private final double[] anchor = new double[3];
+    private final double[] axis = new double[3];
+    private final double[] centre = new double[3];
     private final VelmaKinematics kinematics = new VelmaKinematics();
     private long steps;
+    private boolean closed;
 
     /** Builds the world with every joint at {@link VelmaModel#REST_RIGHT} / {@link VelmaModel#REST_LEFT}, torso and head at 0. */
     public VelmaPhysics() {
-        OdeHelper.initODE2(0);
-        world = OdeHelper.createWorld();
-        world.setGravity(0, 0, -GRAVITY);
+        if (!Ode.init()) {
+            throw new IllegalStateException("ODE did not initialize (dInitODE2)");
+        }
+        world = Ode.worldCreate();
+        if (world == 0) {
+            Ode.close();
+            throw new IllegalStateException("ODE could not create a world");
+        }
+        Ode.worldSetGravity(world, 0, 0, -GRAVITY);
         double[] zero = new double[Velma.LWR_JOINTS];
         kinematics.update(0, zero, zero, 0, 0);
         List<VelmaModel.Body> spec = VelmaModel.bodies(kinematics);
@@ -92,17 +92,17 @@ public final class VelmaPhysics implements AutoCloseable {
             lower[i] = b.lower();
             upper[i] = b.upper();
             System.arraycopy(linkFrame(i), 0, zeroLinkFrames[i], 0, 16);
-            DBody body = OdeHelper.createBody(world);
-            body.setPosition(b.centre()[0], b.centre()[1], b.centre()[2]);
-            body.setMass(inertia(i, b, i >= VelmaModel.BODY_LEFT_ARM ? leftArmAxis : armAxis));
+            long body = Ode.bodyCreate(world);
+            Ode.bodySetPosition(body, b.centre()[0], b.centre()[1], b.centre()[2]);
+            double[] inertia = inertia(i, b, i >= VelmaModel.BODY_LEFT_ARM ? leftArmAxis : armAxis);
+            Ode.bodySetMass(body, b.mass(), inertia[0], inertia[4], inertia[8], inertia[1], inertia[2], inertia[5]);
             bodies[i] = body;
-            DHingeJoint hinge = OdeHelper.createHingeJoint(world);
+            long hinge = Ode.hingeCreate(world);
             // The moving body first: ODE's angle and rate are then those of the child relative to its parent.
-            hinge.attach(body, b.parent() < 0 ? null : bodies[b.parent()]);
-            hinge.setAnchor(b.anchor()[0], b.anchor()[1], b.anchor()[2]);
-            hinge.setAxis(b.axis()[0], b.axis()[1], b.axis()[2]);
-            hinge.setParamLoStop(lower[i]);
-            hinge.setParamHiStop(upper[i]);
+            Ode.jointAttach(hinge, body, b.parent() < 0 ? 0 : bodies[b.parent()]);
+            Ode.hingeSetAnchor(hinge, b.anchor()[0], b.anchor()[1], b.anchor()[2]);
+            Ode.hingeSetAxis(hinge, b.axis()[0], b.axis()[1], b.axis()[2]);
+            Ode.hingeSetStops(hinge, lower[i], upper[i]);
             hinges[i] = hinge;
             friction[i] = i == VelmaModel.BODY_TORSO ? TORSO_FRICTION : i >= VelmaModel.BODY_HEAD_PAN ? HEAD_FRICTION : ARM_FRICTION;
         }
@@ -112,8 +112,11 @@ public final class VelmaPhysics implements AutoCloseable {
         place(0, VelmaModel.REST_RIGHT, VelmaModel.REST_LEFT, 0, 0);
     }
 
-    /** A cylinder around the link (the head a sphere), plus the drive's reflected inertia about the joint axis. */
-    private static DMass inertia(int i, VelmaModel.Body b, double[] armAxis) {
+    /**
+     * The inertia tensor (row by row) of a cylinder around the link (the head a sphere), plus the drive's reflected
+     * inertia about the joint axis.
+     */
+    private static double[] inertia(int i, VelmaModel.Body b, double[] armAxis) {
         double m = b.mass();
         double[] u;
         double radial;
@@ -152,9 +155,7 @@ public final class VelmaPhysics implements AutoCloseable {
                 inertia[r * 3 + c] = radial * (identity - u[r] * u[c]) + axial * u[r] * u[c] + armature * w[r] * w[c];
             }
         }
-        DMass mass = OdeHelper.createMass();
-        mass.setParameters(m, 0, 0, 0, inertia[0], inertia[4], inertia[8], inertia[1], inertia[2], inertia[5]);
-        return mass;
+        return inertia;
     }
 
     private static int[] subtree(List<VelmaModel.Body> spec, int root) {
@@ -197,20 +198,20 @@ public final class VelmaPhysics implements AutoCloseable {
     public void place(double torso, double[] right, double[] left, double headPan, double headTilt) {
         kinematics.update(torso, right, left, headPan, headTilt);
         List<VelmaModel.Body> spec = VelmaModel.bodies(kinematics);
-        DMatrix3 rotation = new DMatrix3();
+        double[] rotation = new double[9];
         for (int i = 0; i < JOINTS; i++) {
             double[] t = linkFrame(i);
             double[] z = zeroLinkFrames[i];
             for (int r = 0; r < 3; r++) {
                 for (int c = 0; c < 3; c++) {
-                    rotation.set(r, c, t[r * 4] * z[c * 4] + t[r * 4 + 1] * z[c * 4 + 1] + t[r * 4 + 2] * z[c * 4 + 2]);
+                    rotation[r * 3 + c] = t[r * 4] * z[c * 4] + t[r * 4 + 1] * z[c * 4 + 1] + t[r * 4 + 2] * z[c * 4 + 2];
                 }
             }
-            double[] centre = spec.get(i).centre();
-            bodies[i].setPosition(centre[0], centre[1], centre[2]);
-            bodies[i].setRotation(rotation);
-            bodies[i].setLinearVel(0, 0, 0);
-            bodies[i].setAngularVel(0, 0, 0);
+            double[] at = spec.get(i).centre();
+            Ode.bodySetPosition(bodies[i], at[0], at[1], at[2]);
+            Ode.bodySetRotation(bodies[i], rotation);
+            Ode.bodySetLinearVel(bodies[i], 0, 0, 0);
+            Ode.bodySetAngularVel(bodies[i], 0, 0, 0);
         }
         sense();
         for (int i = 0; i < JOINTS; i++) {
@@ -232,19 +233,25 @@ public final class VelmaPhysics implements AutoCloseable {
 
     /** One step of {@link #DT}: drive torques and viscous friction on every hinge, then the world. */
     public void step() {
+        if (closed) {
+            // ODE's world is freed: stepping it would crash the JVM, not fail a cycle.
+            throw new IllegalStateException("the physics is closed");
+        }
         for (int i = 0; i < JOINTS; i++) {
-            hinges[i].addTorque(torque[i] - friction[i] * rate[i]);
+            Ode.hingeAddTorque(hinges[i], torque[i] - friction[i] * rate[i]);
         }
         // The exact (Dantzig LCP) stepper: quickStep's iterations leave the 17-body chain sagging under gravity.
-        world.step(DT);
+        if (!Ode.worldStep(world, DT)) {
+            throw new IllegalStateException("ODE's step could not get its working memory");
+        }
         sense();
         steps++;
     }
 
     private void sense() {
         for (int i = 0; i < JOINTS; i++) {
-            angle[i] = hinges[i].getAngle();
-            rate[i] = hinges[i].getAngleRate();
+            angle[i] = Ode.hingeAngle(hinges[i]);
+            rate[i] = Ode.hingeAngleRate(hinges[i]);
         }
     }
 
@@ -281,8 +288,7 @@ public final class VelmaPhysics implements AutoCloseable {
         }
         double at = Math.max(lower[joint], Math.min(upper[joint], angle[joint]));
         // Equal stops hold the hinge in both directions.
-        hinges[joint].setParamLoStop(at);
-        hinges[joint].setParamHiStop(at);
+        Ode.hingeSetStops(hinges[joint], at, at);
         braked[joint] = true;
     }
 
@@ -291,8 +297,7 @@ public final class VelmaPhysics implements AutoCloseable {
         if (!braked[joint]) {
             return;
         }
-        hinges[joint].setParamLoStop(lower[joint]);
-        hinges[joint].setParamHiStop(upper[joint]);
+        Ode.hingeSetStops(hinges[joint], lower[joint], upper[joint]);
         braked[joint] = false;
     }
 
@@ -305,16 +310,15 @@ public final class VelmaPhysics implements AutoCloseable {
      * Σ axis·((c_b − anchor) × m_b·g), at the bodies' current positions.
      */
     public double gravityTorque(int joint) {
-        hinges[joint].getAnchor(anchor);
-        hinges[joint].getAxis(axis);
-        double ax = axis.get0();
-        double ay = axis.get1();
-        double az = axis.get2();
+        Ode.hingeGetAnchor(hinges[joint], anchor);
+        Ode.hingeGetAxis(hinges[joint], axis);
+        double ax = axis[0];
+        double ay = axis[1];
         double sum = 0;
         for (int b : subtree[joint]) {
-            DVector3C c = bodies[b].getPosition();
-            double rx = c.get0() - anchor.get0();
-            double ry = c.get1() - anchor.get1();
+            Ode.bodyGetPosition(bodies[b], centre);
+            double rx = centre[0] - anchor[0];
+            double ry = centre[1] - anchor[1];
             // (r × m·g) with g = (0, 0, −G): (−ry·m·G, rx·m·G, 0)
             double mg = mass[b] * GRAVITY;
             sum += ax * (-ry * mg) + ay * (rx * mg);
@@ -324,7 +328,11 @@ public final class VelmaPhysics implements AutoCloseable {
 
     @Override
     public void close() {
-        world.destroy();
-        OdeHelper.closeODE();
+        if (closed) {
+            return;
+        }
+        closed = true;
+        Ode.worldDestroy(world);
+        Ode.close();
     }
 }

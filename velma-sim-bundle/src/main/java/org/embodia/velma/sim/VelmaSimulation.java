@@ -27,8 +27,8 @@ import org.osgi.service.component.annotations.Deactivate;
  * devices without locks. With pace {@code realtime} (the default) a dedicated thread ticks every
  * 2 ms against absolute deadlines; with {@code fast} it ticks back to back; with {@code manual},
  * {@link #advance(int)} ticks on the caller's thread. The scheduler's {@link SimulationClock} keeps that pace, the cycles and the publishers;
- * this class does the tick's work in the order above. A tick allocates nothing of its own, takes no
- * lock and does no I/O (ode4j's step allocates its working memory).
+ * this class does the tick's work in the order above. A tick, ODE's step included, allocates nothing, takes no
+ * lock and does no I/O.
  */
 @Component(configurationPid = VelmaSimulation.PID, configurationPolicy = ConfigurationPolicy.OPTIONAL,
         service = {ActivityClock.class, VelmaSimulation.class, VelmaSimulator.class}, property = ActivityClock.NAME_PROPERTY + "=" + VelmaSimulation.CLOCK)
@@ -88,8 +88,6 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
     private final OutputBuffer<SimulationState> stateOut = new OutputBuffer<>("state", SimulationState.class, SimulationState::new);
     private final InputBuffer<SimulationState> stateIn = new InputBuffer<>("state", SimulationState.class, SimulationState::new);
     private final SimulationClock clock = new SimulationClock(CLOCK, this::step);
-    /** False only while {@link #tick(boolean)} measures the simulation's own code; the ticking thread's. */
-    private boolean stepPhysics = true;
 
     @Activate
     public VelmaSimulation(Config config, BundleContext context) {
@@ -153,22 +151,10 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
         }
     }
 
-    /** One tick; without the physics step only to measure what the simulation's own code costs. */
-    void tick(boolean stepPhysics) {
-        this.stepPhysics = stepPhysics;
-        try {
-            clock.tick();
-        } finally {
-            this.stepPhysics = true;
-        }
-    }
-
     /** The tick's work, on the clock's thread; the clock counts it when it returns. */
     private void step() {
         actuateDevices();
-        if (stepPhysics) {
-            physics.step();
-        }
+        physics.step();
         publishStatus(clock.ticks() + 1);
         clock.runCycles();
     }

@@ -2,10 +2,9 @@ package org.embodia.velma.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.lang.management.ManagementFactory;
-
 import org.embodia.api.buffer.InputBuffer;
 import org.embodia.api.buffer.OutputBuffer;
+import org.embodia.testing.Allocations;
 import org.embodia.velma.api.DriveCommand;
 import org.embodia.velma.api.DriveStatus;
 import org.embodia.velma.api.FriState;
@@ -16,15 +15,13 @@ import org.embodia.velma.model.Arm;
 import org.junit.jupiter.api.Test;
 
 /**
- * What one tick costs once warm, with every device busy as in transparent mode: both arms in
+ * What one tick allocates once warm, with every device busy as in transparent mode: both arms in
  * COMMAND, the torso enabled in cyclic torque, the head in cyclic position, and every buffer of the
  * three subsystems connected to a reader that receives each tick, as ve_body would.
  */
 class TickCostTest {
-    private final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-
     @Test
-    void theSimulationsOwnCodeAllocatesNothingPerTickAndTheWholeTickIsMeasured() {
+    void aWarmTickAllocatesNothingThePhysicsStepIncluded() {
         try (VelmaSimulation sim = new VelmaSimulation(VelmaSimulation.Pace.MANUAL)) {
             RightLwrEffector right = new RightLwrEffector(sim);
             LeftLwrEffector left = new LeftLwrEffector(sim);
@@ -91,32 +88,11 @@ class TickCostTest {
             assertEquals(Cia402State.OPERATION_ENABLED, sim.headPan().state());
             assertEquals(Cia402State.OPERATION_ENABLED, sim.headTilt().state());
 
-            // Devices, publishing, snapshot and the cycle: everything of a tick but ode4j's step.
-            for (int i = 0; i < 20_000; i++) {
-                sim.tick(false);
-            }
-            long least = Long.MAX_VALUE;
-            for (int round = 0; round < 5; round++) {
-                long before = threads.getCurrentThreadAllocatedBytes();
-                for (int i = 0; i < 1000; i++) {
-                    sim.tick(false);
-                }
-                least = Math.min(least, threads.getCurrentThreadAllocatedBytes() - before);
-            }
-            assertEquals(0, least, "bytes allocated by 1000 ticks without the physics step");
+            // The whole tick: devices, ODE's world step, publishing, snapshot and the cycle.
+            long bytes = Allocations.warmUpThenLeastOfTenRounds(20_000, 1000, () -> sim.advance(1));
+            assertEquals(0, bytes, "bytes allocated by 1000 warm ticks, the physics step included");
             assertEquals(0, sim.cycleFailures(), String.valueOf(sim.lastCycleFailure()));
-
-            // The whole tick, ode4j's world step included.
-            sim.advance(2000);
-            long bytes = threads.getCurrentThreadAllocatedBytes();
-            long start = System.nanoTime();
-            int n = 2000;
-            sim.advance(n);
-            long nanos = System.nanoTime() - start;
-            bytes = threads.getCurrentThreadAllocatedBytes() - bytes;
             assertEquals(Cia402State.OPERATION_ENABLED, sim.headTilt().state());
-            System.out.printf("velma.sim whole tick, warm: %.0f bytes/tick (ode4j's DWorld.step), %.1f µs/tick%n", (double) bytes / n,
-                    nanos / 1e3 / n);
         }
     }
 }

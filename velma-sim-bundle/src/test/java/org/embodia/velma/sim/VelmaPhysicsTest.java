@@ -1,9 +1,14 @@
 package org.embodia.velma.sim;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import org.embodia.velma.api.Velma;
 import org.embodia.velma.model.VelmaKinematics;
@@ -137,5 +142,50 @@ class VelmaPhysicsTest {
         physics.release(shoulder);
         steps(100);
         assertTrue(Math.abs(physics.angle(shoulder) - at) > 0.05, "released, the shoulder moves");
+    }
+
+    /** Released and pushed: every joint swings under gravity and a torque, for {@code steps} steps; the angles after. */
+    private static double[] swing(VelmaPhysics p, int steps) {
+        for (int i = 0; i < steps; i++) {
+            for (int j = 0; j < VelmaPhysics.JOINTS; j++) {
+                p.setTorque(j, Math.sin(i * 0.01 + j));
+            }
+            p.step();
+        }
+        double[] angles = new double[VelmaPhysics.JOINTS];
+        for (int j = 0; j < VelmaPhysics.JOINTS; j++) {
+            angles[j] = p.angle(j);
+        }
+        return angles;
+    }
+
+    @Test
+    void twoWorldsStepAtOnceOnTwoThreadsAsEachDoesAlone() throws Exception {
+        double[] alone = swing(physics, 5000);
+        // As the emulator's simulation and the framework's run beside each other in velma-hw's tests.
+        ExecutorService threads = Executors.newFixedThreadPool(2);
+        try {
+            List<Future<double[]>> both = threads.invokeAll(List.of(() -> {
+                try (VelmaPhysics p = new VelmaPhysics()) {
+                    return swing(p, 5000);
+                }
+            }, () -> {
+                try (VelmaPhysics p = new VelmaPhysics()) {
+                    return swing(p, 5000);
+                }
+            }));
+            for (Future<double[]> f : both) {
+                assertArrayEquals(alone, f.get(), "a world stepped beside another ends where one stepped alone does");
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    @Test
+    void aClosedWorldRefusesToStep() {
+        physics.close();
+        IllegalStateException e = assertThrows(IllegalStateException.class, physics::step);
+        assertTrue(e.getMessage().contains("closed"), e.getMessage());
     }
 }
