@@ -25,4 +25,14 @@ public interface ActivityClock {
     default long periodNanos() {
         return 0;
     }
+
+    /**
+     * What the thread that ticks got from the operating system, e.g. {@code timer slack 1 ns, SCHED_FIFO 80}, as
+     * {@code agent:diag} shows it; empty when the clock does not say or ticks on other threads.
+     *
+     * @since 1.11
+     */
+    default String scheduling() {
+        return "";
+    }
 }

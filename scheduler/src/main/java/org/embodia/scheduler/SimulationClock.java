@@ -9,7 +9,8 @@ import java.util.concurrent.locks.LockSupport;
  * attached to it, the status publishers of its real effectors and receptors, and what they threw.
  *
  * <p>The clock runs the simulator's tick, given once, on one thread: with {@link #start(long, long)} a thread of its
- * own ticks at a fixed period against absolute deadlines, with {@link #startUnpaced()} back to back; without, {@link #advance(int)} or {@link #tick()} tick on the
+ * own ticks at a fixed period against absolute deadlines (with {@link #start(long, long, int, long)} at a real-time
+ * priority, spinning before each), with {@link #startUnpaced()} back to back; without, {@link #advance(int)} or {@link #tick()} tick on the
  * caller's thread. The tick does the simulator's own work in its own order and calls {@link #publish()} and
  * {@link #runCycles()} where the status is to go out and the attached cycles are to run, and {@link #count()} where
  * the tick is to count as done, if earlier than its end. A publisher or cycle that throws is counted as a cycle failure
@@ -37,6 +38,13 @@ public final class SimulationClock implements ActivityClock {
     private long maxLagNanos;
     /** The own thread's next deadline; that thread's alone. */
     private long next;
+    /** How long before each deadline the own thread stops parking and spins; fixed before it starts. */
+    private long spinNanos;
+    /** The SCHED_FIFO priority the own thread asks for as it starts, 0 for none; fixed before it starts. */
+    private int priority;
+    private volatile String scheduling = "";
+    /** Whether the own thread asked for its scheduling yet; that thread's alone. */
+    private boolean configured;
 
     /**
      * @param name the clock's name, as activities name it ({@code clock=<name>}), in errors and its thread's name
@@ -56,11 +64,43 @@ public final class SimulationClock implements ActivityClock {
      * @throws IllegalStateException if started before or closed
      */
     public void start(long periodNanos, long maxLagNanos) {
-        if (periodNanos <= 0 || maxLagNanos < 0) {
-            throw new IllegalArgumentException(name + ": the period must be above 0 and the lag at least 0 ns, got " + periodNanos
-                    + " and " + maxLagNanos);
+        start(periodNanos, maxLagNanos, 0, 0);
+    }
+
+    /**
+     * As {@link #start(long, long)}, the thread keeping its pace as the scheduler's periodic activities keep theirs: as it
+     * starts it asks Linux for the smallest timer slack and, if {@code priority} is above 0, SCHED_FIFO at it
+     * ({@link Realtime}; what it got in {@link #scheduling()}); before each deadline it parks until {@code spinNanos} are
+     * left and spins those, so that the operating system's wake-up latency does not show in the tick's start.
+     *
+     * @throws IllegalArgumentException for a period not above 0, a negative lag or spin, or a priority outside 0–99
+     * @throws IllegalStateException if started before or closed
+     * @since 1.11
+     */
+    public void start(long periodNanos, long maxLagNanos, int priority, long spinNanos) {
+        if (periodNanos <= 0 || maxLagNanos < 0 || spinNanos < 0) {
+            throw new IllegalArgumentException(name + ": the period must be above 0, the lag and the spin at least 0 ns, got " + periodNanos
+                    + ", " + maxLagNanos + " and " + spinNanos);
+        }
+        if (priority < 0 || priority > 99) {
+            throw new IllegalArgumentException(name + ": a SCHED_FIFO priority is 1 to 99 (0 for none), got " + priority);
+        }
+        synchronized (registrations) {
+            this.priority = priority;
+            this.spinNanos = Math.min(spinNanos, periodNanos);
         }
         startThread(periodNanos, maxLagNanos, this::pace);
+    }
+
+    /**
+     * What the own thread of {@link #start(long, long, int, long)} got from Linux, e.g. {@code timer slack 1 ns, SCHED_FIFO 80};
+     * empty before it ran or for a clock started otherwise.
+     *
+     * @since 1.11
+     */
+    @Override
+    public String scheduling() {
+        return scheduling;
     }
 
     /**
@@ -92,9 +132,18 @@ public final class SimulationClock implements ActivityClock {
     /** One pass of the own thread: wait for the deadline, tick, set the next. */
     private void pace() {
         LoopThread t = thread;
+        if (!configured) {
+            configured = true;
+            if (priority > 0 || spinNanos > 0) {
+                scheduling = Realtime.configureCurrentThread(priority, -1).description();
+            }
+        }
         long wait;
-        while (t.running() && (wait = next - System.nanoTime()) > 0) {
+        while (t.running() && (wait = next - spinNanos - System.nanoTime()) > 0) {
             LockSupport.parkNanos(wait);
+        }
+        while (t.running() && next - System.nanoTime() > 0) {
+            Thread.onSpinWait();
         }
         if (!t.running()) {
             return;

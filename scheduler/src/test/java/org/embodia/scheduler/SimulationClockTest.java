@@ -198,6 +198,43 @@ class SimulationClockTest {
     }
 
     @Test
+    void atAPriorityWithASpinItAsksLinuxForItsSchedulingAndNoTickStartsBeforeItsDeadline() throws Exception {
+        long[] starts = new long[20];
+        AtomicLong ticked = new AtomicLong();
+        SimulationClock clock = new SimulationClock("test.sim", () -> {
+            long n = ticked.get();
+            if (n < starts.length) {
+                starts[(int) n] = System.nanoTime();
+            }
+            ticked.incrementAndGet();
+        });
+        assertEquals("", clock.scheduling(), "nothing asked before the thread runs");
+        long start = System.nanoTime();
+        clock.start(5 * MS, 10_000 * MS, 10, MS);
+        try {
+            long deadline = start + 60_000 * MS;
+            while (ticked.get() < starts.length && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertTrue(ticked.get() >= starts.length, ticked.get() + " ticks in 60 s");
+            for (int k = 0; k < starts.length; k++) {
+                assertTrue(starts[k] >= start + (k + 1) * 5 * MS, "tick " + k + " started " + (start + (k + 1) * 5 * MS - starts[k])
+                        + " ns before its deadline");
+            }
+            // Granted as root, refused otherwise: either way it says so.
+            assertTrue(clock.scheduling().contains("timer slack") && clock.scheduling().contains("SCHED_FIFO 10"), clock.scheduling());
+        } finally {
+            assertTrue(clock.close());
+        }
+        SimulationClock other = new SimulationClock("test.sim", () -> { });
+        assertThrows(IllegalArgumentException.class, () -> other.start(MS, MS, 100, 0));
+        assertThrows(IllegalArgumentException.class, () -> other.start(MS, MS, 10, -1));
+        assertThrows(IllegalArgumentException.class, () -> other.start(MS, MS, -1, 0));
+        other.advance(1);
+        assertEquals(1, other.ticks(), "a manual clock still, after the refused starts");
+    }
+
+    @Test
     void fallenFurtherBehindThanTheLagItResumesItsPaceFromNowInsteadOfRacing() throws Exception {
         long[] stall = {0};
         AtomicLong stallEnded = new AtomicLong();

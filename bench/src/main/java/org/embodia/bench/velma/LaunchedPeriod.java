@@ -20,7 +20,8 @@ import org.embodia.velma.model.VelmaModel;
 /**
  * The launched velma-sim profile's activity period beside cyclictest's wake latency, both in one window: the main job
  * as {@code ./embodia run velma-sim} starts it, out of safe mode, its arms swinging between two postures in jnt_imp,
- * while cyclictest sleeps for the same 2 ms period at the same policy as velma.sim's clock thread (SCHED_OTHER).
+ * while cyclictest sleeps for the same 2 ms period at the same policy as velma.sim's clock thread ({@code --priority},
+ * SCHED_FIFO 80 as the profile configures it; 0 for SCHED_OTHER, as the clock ran before it asked for one).
  * A late tick lengthens the period by its lateness, so the period's excess over 2 ms at p99.9 is set beside
  * cyclictest's latency at p99.9: what the simulation adds to the machine's own wake-up noise.
  */
@@ -48,14 +49,14 @@ final class LaunchedPeriod {
     private LaunchedPeriod() {
     }
 
-    static Window measure(int seconds) throws IOException, InterruptedException {
+    static Window measure(int seconds, int priority) throws IOException, InterruptedException {
         Files.createDirectories(LOG.getParent());
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         try (ProfileConsole velma = new ProfileConsole("velma-sim", List.of(java, "-jar", "run-configs/target/velma-sim.jar"), LOG)) {
             velma.await(Pattern.compile("Welcome to Apache Felix Gogo"), GENEROUS_SECONDS);
             velma.ask("velma:exitsafe", MOTION_DONE, GENEROUS_SECONDS);
             velma.ask("agent:reset core", ending("diagnostics reset"), GENEROUS_SECONDS);
-            Process cyclictest = LoopBenchmark.startCyclictest(PERIOD_MICROS * 1000, seconds, 0);
+            Process cyclictest = LoopBenchmark.startCyclictest(PERIOD_MICROS * 1000, seconds, priority);
             if (cyclictest == null) {
                 throw new IllegalStateException("cyclictest is not installed: it comes with Debian's rt-tests (./embodia bench velma installs it)");
             }

@@ -29,7 +29,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * <li>Subsystems per activity: N synthetic subsystems in a chain, each with Velma's message sizes (the body's status
  * forward, 454 bytes; the body's command back, 137 bytes) and the smallest FSM (wait for fresh input, then work), for
  * N = 1, 2, 4, ... until the cycle's compute p99 passes the period.</li>
- * <li>Simulated Velmas per activity: K whole velma-sim systems (ode4j physics, the three real effectors, ve_body and cs
+ * <li>Simulated Velmas per activity: K whole velma-sim systems (ODE physics, the three real effectors, ve_body and cs
  * in jnt_imp, moving), one after the other in the cycle, K = 1, 2, ... until the same.</li>
  * </ol>
  * Overruns are reported beside each point. Each point: one second of warm-up, then {@code --seconds} measured. Prints a table per part and a JSON line, and plots

@@ -14,7 +14,7 @@ import org.embodia.velma.cs.api.JointImpedanceCommand;
 import org.embodia.velma.cs.api.Motion;
 
 /**
- * {@code ./embodia bench velma [--cycles <n>] [--launched-seconds <s>]}: the velma-sim system in one process, as the
+ * {@code ./embodia bench velma [--cycles <n>] [--launched-seconds <s>] [--priority <0-99>]}: the velma-sim system in one process, as the
  * core agent wires it, on the simulator's clock at manual pace, timing each phase of every cycle — physics, ve_body's
  * status pass, cs, ve_body's command pass, the simulated effectors — while the arms swing between two postures in
  * jnt_imp; with the bytes each whole cycle allocates once warm. Then the launched profile's period beside cyclictest
@@ -108,13 +108,16 @@ public final class VelmaBench {
     public static void main(String[] args) throws Exception {
         int cycles = 20_000;
         int launchedSeconds = 30;
+        int priority = 80;
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--cycles")) {
                 cycles = Integer.parseInt(args[++i]);
             } else if (args[i].equals("--launched-seconds")) {
                 launchedSeconds = Integer.parseInt(args[++i]);
+            } else if (args[i].equals("--priority")) {
+                priority = Integer.parseInt(args[++i]);
             } else {
-                throw new IllegalArgumentException("usage: bench velma [--cycles <n>] [--launched-seconds <s>]");
+                throw new IllegalArgumentException("usage: bench velma [--cycles <n>] [--launched-seconds <s>] [--priority <0-99>]");
             }
         }
         VelmaBench bench = new VelmaBench(cycles);
@@ -136,9 +139,9 @@ public final class VelmaBench {
         json.append(", \"bytes_per_1000_cycles\": ").append(bytes);
         bench.velma.close();
         if (launchedSeconds > 0) {
-            System.out.printf(Locale.ROOT, "%nvelma-sim launched, %d s of jnt_imp motions; beside it cyclictest, 2 ms, SCHED_OTHER as velma.sim's clock "
-                    + "(log: target/bench-velma/velma-sim.log)...%n", launchedSeconds);
-            LaunchedPeriod.Window w = LaunchedPeriod.measure(launchedSeconds);
+            System.out.printf(Locale.ROOT, "%nvelma-sim launched, %d s of jnt_imp motions; beside it cyclictest, 2 ms, %s as velma.sim's clock "
+                    + "(log: target/bench-velma/velma-sim.log)...%n", launchedSeconds, priority > 0 ? "SCHED_FIFO " + priority : "SCHED_OTHER");
+            LaunchedPeriod.Window w = LaunchedPeriod.measure(launchedSeconds, priority);
             System.out.printf(Locale.ROOT, "%-26s %9s %9s %9s %9s%n", "", "p50 µs", "p99 µs", "p99.9 µs", "max µs");
             System.out.printf(Locale.ROOT, "%-26s %9.1f %9.1f %9.1f %9.1f%n", "velma-sim period", w.periodP50(), w.periodP99(), w.periodP999(),
                     w.periodMax());

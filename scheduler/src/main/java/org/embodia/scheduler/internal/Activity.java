@@ -170,6 +170,11 @@ abstract class Activity {
 
     ActivityDiagnostics diagnostics() {
         return new ActivityDiagnostics(name, clock, cycles, overruns, consecutiveOverruns, fault, wake.snapshot(), period.snapshot(),
-                compute.snapshot(), realtime, sleep.snapshot(), periodNanos(), missedTriggers(), missedPasses());
+                compute.snapshot(), realtime(), sleep.snapshot(), periodNanos(), missedTriggers(), missedPasses());
+    }
+
+    /** What the loop's thread got from the operating system, for the diagnostics. */
+    String realtime() {
+        return realtime;
     }
 }

@@ -15,6 +15,13 @@ final class ClockedActivity extends Activity {
         this.realtime = "runs on the thread of clock " + clockName;
     }
 
+    @Override
+    String realtime() {
+        ActivityClock clock = source;
+        String got = clock == null ? "" : clock.scheduling();
+        return got.isEmpty() ? realtime : realtime + ": " + got;
+    }
+
     private void tick() {
         if (paused) {
             if (stepsRequested.get() <= 0) {

@@ -76,7 +76,20 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
     public @interface Config {
         /** {@code realtime}, {@code manual}, {@code loop} or {@code fast}; empty: the framework property {@value VelmaSimulator#PACE_PROPERTY}, else realtime. */
         String pace() default "";
+
+        /**
+         * At pace realtime, the clock thread's SCHED_FIFO priority (0: none), as the scheduler's activities ask for theirs:
+         * the robot's time is the loop's time, and a late tick is a late cycle.
+         */
+        int priority() default DEFAULT_PRIORITY;
+
+        /** At pace realtime, how long before each tick the clock thread stops sleeping and spins (µs), as the activities do. */
+        int spinMicros() default DEFAULT_SPIN_MICROS;
     }
+
+    /** The scheduler's defaults for an activity's loop (AgentConfig). */
+    static final int DEFAULT_PRIORITY = 80;
+    static final int DEFAULT_SPIN_MICROS = 100;
 
     private final Pace pace;
     private final VelmaPhysics physics;
@@ -93,7 +106,7 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
     public VelmaSimulation(Config config, BundleContext context) {
         this(Pace.parse(!config.pace().isEmpty() ? config.pace()
                 : context != null && context.getProperty(VelmaSimulator.PACE_PROPERTY) != null ? context.getProperty(VelmaSimulator.PACE_PROPERTY)
-                        : "realtime"));
+                        : "realtime"), MAX_LAG_NANOS, config.priority(), config.spinMicros() * 1000L);
     }
 
     public VelmaSimulation(Pace pace) {
@@ -102,9 +115,13 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
 
     /**
      * With pace {@code realtime}, a clock that falls more than {@code maxLagNanos} behind resumes its pace from then
-     * rather than racing through the ticks it missed; 0: it never races.
+     * rather than racing through the ticks it missed; 0: it never races. Its thread keeps the scheduling it has.
      */
     public VelmaSimulation(Pace pace, long maxLagNanos) {
+        this(pace, maxLagNanos, 0, 0);
+    }
+
+    private VelmaSimulation(Pace pace, long maxLagNanos, int priority, long spinNanos) {
         this.pace = pace;
         physics = new VelmaPhysics();
         rightArm = new SimulatedLwr(physics, VelmaModel.BODY_RIGHT_ARM);
@@ -114,7 +131,7 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
         headTilt = new SimulatedDrive(physics, DriveSpec.HEAD_TILT);
         stateOut.connect(stateIn);
         if (pace == Pace.REALTIME) {
-            clock.start(PERIOD_NANOS, maxLagNanos);
+            clock.start(PERIOD_NANOS, maxLagNanos, priority, spinNanos);
         } else if (pace == Pace.FAST) {
             clock.startUnpaced();
         }
@@ -215,6 +232,12 @@ public final class VelmaSimulation implements ActivityClock, VelmaSimulator, Aut
     @Override
     public long periodNanos() {
         return clock.periodNanos();
+    }
+
+    /** At pace realtime, what the clock thread got: the activity's loop runs on it. */
+    @Override
+    public String scheduling() {
+        return clock.scheduling();
     }
 
     /** A real-effector subsystem's publisher: sends its devices' status, at step (b) of every tick. */

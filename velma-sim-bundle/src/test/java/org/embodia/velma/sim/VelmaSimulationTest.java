@@ -301,7 +301,28 @@ class VelmaSimulationTest {
         assertEquals(VelmaSimulation.Pace.FAST, VelmaSimulation.Pace.parse("fast"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> VelmaSimulation.Pace.parse("faster"));
         assertTrue(e.getMessage().contains("'faster'") && e.getMessage().contains("'fast'"), e.getMessage());
-        VelmaSimulation.Config manual = new VelmaSimulation.Config() {
+        try (VelmaSimulation sim = new VelmaSimulation(config("manual", 80, 100), null)) {
+            assertEquals(VelmaSimulation.Pace.MANUAL, sim.pace());
+            sim.advance(1);
+            assertEquals(1, sim.ticks());
+            assertEquals("", sim.scheduling(), "ticked by the caller: no thread of its own to configure");
+        }
+    }
+
+    @Test
+    void atPaceRealtimeTheClockThreadAsksForTheConfiguredPriorityAndSaysWhatItGot() throws Exception {
+        try (VelmaSimulation sim = new VelmaSimulation(config("realtime", 10, 100), null)) {
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            while (sim.ticks() < 10 && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            // Granted as root, refused otherwise: either way the activity's diagnostics say so.
+            assertTrue(sim.scheduling().contains("SCHED_FIFO 10"), sim.scheduling());
+        }
+    }
+
+    private static VelmaSimulation.Config config(String pace, int priority, int spinMicros) {
+        return new VelmaSimulation.Config() {
             @Override
             public Class<? extends java.lang.annotation.Annotation> annotationType() {
                 return VelmaSimulation.Config.class;
@@ -309,13 +330,18 @@ class VelmaSimulationTest {
 
             @Override
             public String pace() {
-                return "manual";
+                return pace;
+            }
+
+            @Override
+            public int priority() {
+                return priority;
+            }
+
+            @Override
+            public int spinMicros() {
+                return spinMicros;
             }
         };
-        try (VelmaSimulation sim = new VelmaSimulation(manual, null)) {
-            assertEquals(VelmaSimulation.Pace.MANUAL, sim.pace());
-            sim.advance(1);
-            assertEquals(1, sim.ticks());
-        }
     }
 }
