@@ -18,7 +18,8 @@ import org.embodia.velma.cs.api.VelmaTaskInterface;
 import org.embodia.velma.cs.api.VelmaView;
 
 /**
- * The Velma scenario of {@code velma:demo}: safe → exit safe → transp → jnt_imp to a posture →
+ * The Velma scenario of {@code velma:demo}: safe → exit safe → transp → safe_col, clear of self collision (at once
+ * when the arms are) → jnt_imp to a posture →
  * cart_imp to a pose → a motion into self-collision ending in safe, then safe_col pushing the arms
  * apart → an over-stiff command whose torques ve_body refuses, sending it to safe. A watcher prints
  * every cs state change and every change of ve_body's mode; each step checks its goal and the demo
@@ -49,6 +50,9 @@ final class Demo {
             expect(task.exitSafeMode(), 10, Motion.Phase.DONE, "exit safe mode");
             step("ve_body transparent (transp), cs safe", () -> veBody().startsWith("transp") && "safe".equals(cs()), 5);
             step("torso and head drives enabled and homed", () -> task.view().motorsReady(), 30);
+            // A run may start where the last one left the arms, after its over-stiff command: out of self collision first,
+            // as an operator would. Done at once when they are clear.
+            expect(task.relax(), 10, Motion.Phase.DONE, "safe_col: the arms clear of self collision");
 
             expect(task.jointImpedance(new JointImpedanceCommand(READY_RIGHT, READY_LEFT, 0.2, 3, 1)), 3, Motion.Phase.DONE, "jnt_imp to a posture");
             VelmaView v = task.view();

@@ -24,6 +24,8 @@ public final class VelmaPhysics implements AutoCloseable {
     public static final double DT = Velma.PERIOD_SECONDS;
     public static final int JOINTS = 17;
     public static final double GRAVITY = 9.81;
+    /** Ten times the largest torque limit of Velma's drives (the torso's): above it a torque is a bug, not a command. */
+    public static final double MAX_TORQUE = 10 * Velma.TORSO_TORQUE_LIMIT;
 
     /** Length of the cylinder whose inertia an arm link gets (m); its radius is the model's link radius. */
     private static final double LINK_LENGTH = 0.2;
@@ -222,8 +224,17 @@ public final class VelmaPhysics implements AutoCloseable {
         }
     }
 
-    /** The torque (N·m) the joint's drive applies during the following steps, until set again. */
+    /**
+     * The torque (N·m) the joint's drive applies during the following steps, until set again.
+     *
+     * @throws IllegalArgumentException for a torque not finite or beyond {@link #MAX_TORQUE}: ODE's step would take it
+     *         to a state it aborts the process on (its internal assertions), where a device's bug should be an error
+     */
     public void setTorque(int joint, double value) {
+        if (!(Math.abs(value) <= MAX_TORQUE)) {
+            throw new IllegalArgumentException(names[joint] + ": a torque of " + value + " N·m is not one a drive of Velma's gives (at most "
+                    + MAX_TORQUE + ")");
+        }
         torque[joint] = value;
     }
 

@@ -188,4 +188,17 @@ class VelmaPhysicsTest {
         IllegalStateException e = assertThrows(IllegalStateException.class, physics::step);
         assertTrue(e.getMessage().contains("closed"), e.getMessage());
     }
+
+    @Test
+    void aTorqueNoDriveGivesIsRefusedAndTheWorldStepsOn() {
+        int elbow = VelmaModel.BODY_RIGHT_ARM + 3;
+        for (double bad : new double[] {Double.NaN, Double.POSITIVE_INFINITY, -1e308, VelmaPhysics.MAX_TORQUE * 1.01}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> physics.setTorque(elbow, bad));
+            assertTrue(e.getMessage().contains(physics.name(elbow)), e.getMessage());
+        }
+        assertEquals(0, physics.torque(elbow), "nothing of a refused torque was kept");
+        physics.setTorque(elbow, -VelmaPhysics.MAX_TORQUE);
+        steps(10);
+        assertTrue(Double.isFinite(physics.angle(elbow)) && Double.isFinite(physics.rate(elbow)));
+    }
 }
