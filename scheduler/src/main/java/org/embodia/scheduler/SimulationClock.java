@@ -42,6 +42,7 @@ public final class SimulationClock implements ActivityClock {
     private long spinNanos;
     /** The SCHED_FIFO priority the own thread asks for as it starts, 0 for none; fixed before it starts. */
     private int priority;
+    /** What the own thread got from Linux, once it asked. */
     private volatile String scheduling = "";
     /** Whether the own thread asked for its scheduling yet; that thread's alone. */
     private boolean configured;
@@ -85,11 +86,7 @@ public final class SimulationClock implements ActivityClock {
         if (priority < 0 || priority > 99) {
             throw new IllegalArgumentException(name + ": a SCHED_FIFO priority is 1 to 99 (0 for none), got " + priority);
         }
-        synchronized (registrations) {
-            this.priority = priority;
-            this.spinNanos = Math.min(spinNanos, periodNanos);
-        }
-        startThread(periodNanos, maxLagNanos, this::pace);
+        startThread(periodNanos, maxLagNanos, priority, Math.min(spinNanos, periodNanos), this::pace);
     }
 
     /**
@@ -112,16 +109,18 @@ public final class SimulationClock implements ActivityClock {
      * @since 1.7
      */
     public void startUnpaced() {
-        startThread(0, 0, this::runTick);
+        startThread(0, 0, 0, 0, this::runTick);
     }
 
-    private void startThread(long period, long lag, Runnable pass) {
+    private void startThread(long period, long lag, int fifoPriority, long spin, Runnable pass) {
         synchronized (registrations) {
             if (closed || thread != null) {
                 throw new IllegalStateException(name + (closed ? " is closed" : " ticks on its own thread already"));
             }
             this.periodNanos = period;
             this.maxLagNanos = lag;
+            this.priority = fifoPriority;
+            this.spinNanos = spin;
             next = System.nanoTime() + period;
             LoopThread t = new LoopThread(name + " clock", pass);
             thread = t;

@@ -198,6 +198,7 @@ public final class VelmaPhysics implements AutoCloseable {
      * with pose(0) unrotated. Not for the control loop: it allocates.
      */
     public void place(double torso, double[] right, double[] left, double headPan, double headTilt) {
+        requireOpen();
         kinematics.update(torso, right, left, headPan, headTilt);
         List<VelmaModel.Body> spec = VelmaModel.bodies(kinematics);
         double[] rotation = new double[9];
@@ -244,10 +245,7 @@ public final class VelmaPhysics implements AutoCloseable {
 
     /** One step of {@link #DT}: drive torques and viscous friction on every hinge, then the world. */
     public void step() {
-        if (closed) {
-            // ODE's world is freed: stepping it would crash the JVM, not fail a cycle.
-            throw new IllegalStateException("the physics is closed");
-        }
+        requireOpen();
         for (int i = 0; i < JOINTS; i++) {
             Ode.hingeAddTorque(hinges[i], torque[i] - friction[i] * rate[i]);
         }
@@ -294,6 +292,7 @@ public final class VelmaPhysics implements AutoCloseable {
 
     /** Engages the joint's brake: its hinge is held where it is now (inside its limits). */
     public void brake(int joint) {
+        requireOpen();
         if (braked[joint]) {
             return;
         }
@@ -305,6 +304,7 @@ public final class VelmaPhysics implements AutoCloseable {
 
     /** Releases the joint's brake: the hinge is stopped by its limits only. */
     public void release(int joint) {
+        requireOpen();
         if (!braked[joint]) {
             return;
         }
@@ -321,6 +321,7 @@ public final class VelmaPhysics implements AutoCloseable {
      * Σ axis·((c_b − anchor) × m_b·g), at the bodies' current positions.
      */
     public double gravityTorque(int joint) {
+        requireOpen();
         Ode.hingeGetAnchor(hinges[joint], anchor);
         Ode.hingeGetAxis(hinges[joint], axis);
         double ax = axis[0];
@@ -335,6 +336,13 @@ public final class VelmaPhysics implements AutoCloseable {
             sum += ax * (-ry * mg) + ay * (rx * mg);
         }
         return sum;
+    }
+
+    /** ODE's world is freed once closed: a call into it would crash the JVM rather than fail. */
+    private void requireOpen() {
+        if (closed) {
+            throw new IllegalStateException("the physics is closed");
+        }
     }
 
     @Override

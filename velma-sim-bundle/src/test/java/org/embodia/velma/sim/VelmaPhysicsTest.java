@@ -183,10 +183,14 @@ class VelmaPhysicsTest {
     }
 
     @Test
-    void aClosedWorldRefusesToStep() {
+    void aClosedWorldRefusesWhatWouldReachIt() {
         physics.close();
         IllegalStateException e = assertThrows(IllegalStateException.class, physics::step);
         assertTrue(e.getMessage().contains("closed"), e.getMessage());
+        assertThrows(IllegalStateException.class, () -> physics.gravityTorque(0));
+        assertThrows(IllegalStateException.class, () -> physics.brake(0));
+        assertThrows(IllegalStateException.class, () -> physics.place(0, OTHER_RIGHT, OTHER_LEFT, 0, 0));
+        physics.close();
     }
 
     @Test
