@@ -47,6 +47,14 @@ abstract class Activity {
         this.overrunFault = overrunFault;
     }
 
+    /**
+     * Whether a cycle may be running on a plan older than the last published: a rebuild waits for such an activity's
+     * next boundary before the subsystems it removed may stop.
+     */
+    boolean mayBeInCycle() {
+        return true;
+    }
+
     /** Publishes a plan; the activity switches to it at its next cycle boundary. */
     void publish(ActivityPlan plan, long generation) {
         pendingGeneration = generation;

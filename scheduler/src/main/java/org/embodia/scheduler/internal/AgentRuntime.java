@@ -588,13 +588,13 @@ public final class AgentRuntime implements Agent {
     }
 
     /**
-     * Waits (bounded) until every running activity has switched to plan {@code gen}, so that a
+     * Waits (bounded) until every running activity has switched to plan {@code gen}, or is between cycles, so that a
      * subsystem removed by this rebuild is no longer run when its unbind returns and its bundle stops.
      */
     private void awaitBoundary(long gen) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
         for (Activity a : activities.values()) {
-            while (!a.paused && a.appliedGeneration < gen && System.nanoTime() < deadline) {
+            while (!a.paused && a.mayBeInCycle() && a.appliedGeneration < gen && System.nanoTime() < deadline) {
                 Thread.onSpinWait();
             }
         }

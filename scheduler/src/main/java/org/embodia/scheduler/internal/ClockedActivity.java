@@ -8,6 +8,8 @@ final class ClockedActivity extends Activity {
     private volatile ActivityClock source;
     private boolean started;
     private final Runnable tick = this::tick;
+    /** Set while a tick runs: between ticks the next one takes a newly published plan at its boundary. */
+    private volatile boolean ticking;
 
     ClockedActivity(String name, String clockName, ActivityClock source, int overrunFault) {
         super(name, "clock=" + clockName, overrunFault);
@@ -23,20 +25,35 @@ final class ClockedActivity extends Activity {
     }
 
     private void tick() {
-        if (paused) {
-            if (stepsRequested.get() <= 0) {
-                return;
+        ticking = true;
+        try {
+            if (paused) {
+                if (stepsRequested.get() <= 0) {
+                    return;
+                }
+                stepsRequested.decrementAndGet();
             }
-            stepsRequested.decrementAndGet();
+            long now = System.nanoTime();
+            long computed = timedCycle(now) - now;
+            // A cycle longer than the clock's period makes the clock late for its next tick, as a periodic overrun does.
+            ActivityClock clock = source;
+            long period = clock == null ? 0 : clock.periodNanos();
+            if (period > 0) {
+                overrun(computed > period);
+            }
+        } finally {
+            ticking = false;
         }
-        long now = System.nanoTime();
-        long computed = timedCycle(now) - now;
-        // A cycle longer than the clock's period makes the clock late for its next tick, as a periodic overrun does.
-        ActivityClock clock = source;
-        long period = clock == null ? 0 : clock.periodNanos();
-        if (period > 0) {
-            overrun(computed > period);
-        }
+    }
+
+    /**
+     * Only while a tick runs: a clock at manual pace or stopped may not tick for a long time, and the plan published
+     * before a tick's start is the one it runs ({@code ticking} is written before the boundary reads the plan, the plan
+     * before a rebuild reads {@code ticking}: both volatile, so one of them sees the other).
+     */
+    @Override
+    boolean mayBeInCycle() {
+        return ticking;
     }
 
     @Override

@@ -49,6 +49,36 @@ class ClockedActivityTest {
         }
     }
 
+    /** A subsystem that runs {@code body} each step. */
+    private static Subsystem subsystem(String name, Runnable body) {
+        return new Subsystem() {
+            @Override
+            public SubsystemName name() {
+                return SubsystemName.parse(name);
+            }
+
+            @Override
+            public List<InputBuffer<?>> inputs() {
+                return List.of();
+            }
+
+            @Override
+            public List<OutputBuffer<?>> outputs() {
+                return List.of();
+            }
+
+            @Override
+            public void step() {
+                body.run();
+            }
+        };
+    }
+
+    private static ActivityPlan plan(String name, Subsystem s) {
+        return new ActivityPlan(new ActivityPlan.Step[] {new ActivityPlan.Step(new SubsystemRuntime(name, s, 1, "sim", null), new InputBuffer<?>[0])},
+                List.of(), e -> { });
+    }
+
     /** An activity whose one subsystem takes at least {@code sleepMillis} a cycle. */
     private static ClockedActivity activity(TestClock clock, long sleepMillis) {
         Subsystem s = new Subsystem() {
@@ -128,5 +158,39 @@ class ClockedActivityTest {
         replacement.tick(1);
         assertEquals(5, a.diagnostics().cycles(), "no clock, no cycle");
         a.stop();
+    }
+
+    /**
+     * A rebuild waits for the boundary only of a cycle that may be running: between ticks of a clock at manual pace the
+     * activity is known to be in none, and its next tick runs the plan published before it.
+     */
+    @Test
+    void betweenTicksNoCycleRunsAndTheNextTickRunsThePlanPublishedBeforeIt() {
+        TestClock clock = new TestClock(0);
+        ClockedActivity a = new ClockedActivity("sim", "test.sim", clock, 3);
+        List<Boolean> seenInCycle = new ArrayList<>();
+        int[] oldSteps = new int[1];
+        int[] newSteps = new int[1];
+        a.publish(plan("t/a.old/re", subsystem("t/a.old/re", () -> {
+            oldSteps[0]++;
+            seenInCycle.add(a.mayBeInCycle());
+        })), 1);
+        a.start();
+        assertFalse(a.mayBeInCycle(), "started, not ticked");
+        clock.tick(2);
+        assertEquals(List.of(true, true), seenInCycle, "within each tick");
+        assertFalse(a.mayBeInCycle(), "between ticks");
+        a.publish(plan("t/a.new/re", subsystem("t/a.new/re", () -> newSteps[0]++)), 2);
+        clock.tick(1);
+        assertEquals(2, oldSteps[0], "the replaced subsystem ran no more");
+        assertEquals(1, newSteps[0]);
+        assertEquals(2, a.appliedGeneration);
+        a.stop();
+    }
+
+    /** A thread-driven activity is never known to be between cycles: a rebuild waits for its boundary. */
+    @Test
+    void aThreadedActivityMayAlwaysBeInACycle() {
+        assertTrue(new PeriodicActivity("p", 500, 3, 0, -1, 0).mayBeInCycle());
     }
 }
