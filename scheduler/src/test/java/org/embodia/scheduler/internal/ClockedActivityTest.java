@@ -8,9 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.embodia.api.agent.Subsystem;
-import org.embodia.api.agent.SubsystemName;
 import org.embodia.api.buffer.InputBuffer;
-import org.embodia.api.buffer.OutputBuffer;
 import org.embodia.scheduler.ActivityClock;
 import org.embodia.scheduler.ActivityDiagnostics;
 import org.junit.jupiter.api.Test;
@@ -49,31 +47,6 @@ class ClockedActivityTest {
         }
     }
 
-    /** A subsystem that runs {@code body} each step. */
-    private static Subsystem subsystem(String name, Runnable body) {
-        return new Subsystem() {
-            @Override
-            public SubsystemName name() {
-                return SubsystemName.parse(name);
-            }
-
-            @Override
-            public List<InputBuffer<?>> inputs() {
-                return List.of();
-            }
-
-            @Override
-            public List<OutputBuffer<?>> outputs() {
-                return List.of();
-            }
-
-            @Override
-            public void step() {
-                body.run();
-            }
-        };
-    }
-
     private static ActivityPlan plan(String name, Subsystem s) {
         return new ActivityPlan(new ActivityPlan.Step[] {new ActivityPlan.Step(new SubsystemRuntime(name, s, 1, "sim", null), new InputBuffer<?>[0])},
                 List.of(), e -> { });
@@ -81,31 +54,15 @@ class ClockedActivityTest {
 
     /** An activity whose one subsystem takes at least {@code sleepMillis} a cycle. */
     private static ClockedActivity activity(TestClock clock, long sleepMillis) {
-        Subsystem s = new Subsystem() {
-            @Override
-            public SubsystemName name() {
-                return SubsystemName.parse("t/a.sim/re");
-            }
-
-            @Override
-            public List<InputBuffer<?>> inputs() {
-                return List.of();
-            }
-
-            @Override
-            public List<OutputBuffer<?>> outputs() {
-                return List.of();
-            }
-
-            @Override
-            public void step() throws InterruptedException {
+        Subsystem s = ActivityHarness.subsystem("t/a.sim/re", List.of(), List.of(), () -> {
+            try {
                 Thread.sleep(sleepMillis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
-        };
+        });
         ClockedActivity a = new ClockedActivity("sim", "test.sim", clock, 3);
-        a.publish(new ActivityPlan(new ActivityPlan.Step[] {
-                new ActivityPlan.Step(new SubsystemRuntime("t/a.sim/re", s, 1, "sim", null), new InputBuffer<?>[0])}, List.of(), e -> { }),
-                1);
+        a.publish(plan("t/a.sim/re", s), 1);
         a.start();
         return a;
     }
@@ -171,7 +128,7 @@ class ClockedActivityTest {
         List<Boolean> seenInCycle = new ArrayList<>();
         int[] oldSteps = new int[1];
         int[] newSteps = new int[1];
-        a.publish(plan("t/a.old/re", subsystem("t/a.old/re", () -> {
+        a.publish(plan("t/a.old/re", ActivityHarness.subsystem("t/a.old/re", List.of(), List.of(), () -> {
             oldSteps[0]++;
             seenInCycle.add(a.mayBeInCycle());
         })), 1);
@@ -180,7 +137,7 @@ class ClockedActivityTest {
         clock.tick(2);
         assertEquals(List.of(true, true), seenInCycle, "within each tick");
         assertFalse(a.mayBeInCycle(), "between ticks");
-        a.publish(plan("t/a.new/re", subsystem("t/a.new/re", () -> newSteps[0]++)), 2);
+        a.publish(plan("t/a.new/re", ActivityHarness.subsystem("t/a.new/re", List.of(), List.of(), () -> newSteps[0]++)), 2);
         clock.tick(1);
         assertEquals(2, oldSteps[0], "the replaced subsystem ran no more");
         assertEquals(1, newSteps[0]);
