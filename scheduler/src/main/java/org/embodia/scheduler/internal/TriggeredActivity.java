@@ -35,7 +35,11 @@ final class TriggeredActivity extends ThreadedActivity {
     @Override
     void loop() {
         realtime = configureThreads();
-        long next = System.nanoTime() + deadlineNanos;
+        // When the next cycle is due: by the hardware's deadline if the plan it runs has a trigger, else by the rate. Which
+        // one is known only at the wait: a swap may publish the plan while a cycle is under way.
+        long start = System.nanoTime();
+        long triggeredDue = start + deadlineNanos;
+        long periodicDue = start + periodNanos;
         while (running) {
             if (paused) {
                 if (stepsRequested.get() > 0) {
@@ -46,11 +50,14 @@ final class TriggeredActivity extends ThreadedActivity {
                 } else {
                     LockSupport.parkNanos(1_000_000);
                 }
-                next = System.nanoTime() + deadlineNanos;
+                long now = System.nanoTime();
+                triggeredDue = now + deadlineNanos;
+                periodicDue = now + periodNanos;
                 restartPeriod();
                 continue;
             }
             Trigger[] triggers = pending.triggers;
+            long next = triggers.length > 0 ? triggeredDue : periodicDue;
             boolean fired = awaitTrigger(triggers, next);
             if (paused) {
                 // Paused while waiting: the data stays for the cycle a step asks for.
@@ -63,14 +70,10 @@ final class TriggeredActivity extends ThreadedActivity {
                 recordArrival(triggers, now);
             }
             overrun(timedCycle(now) - now > periodNanos);
-            // The next cycle's wait goes by the plan it will run, which this cycle may have switched to: the hardware's
-            // deadline from this cycle's start; the nominal period, from this cycle's start when the hardware clocked
-            // it, else against absolute deadlines.
-            if (current().triggers.length > 0) {
-                next = now + deadlineNanos;
-            } else {
-                next = (triggers.length > 0 ? now : next) + periodNanos;
-            }
+            // The hardware's deadline runs from this cycle's start; the nominal period from this cycle's start when the
+            // hardware clocked it, else against absolute deadlines.
+            triggeredDue = now + deadlineNanos;
+            periodicDue = (triggers.length > 0 ? now : next) + periodNanos;
         }
     }
 

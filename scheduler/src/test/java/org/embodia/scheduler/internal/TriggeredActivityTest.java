@@ -7,7 +7,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
@@ -261,6 +263,44 @@ class TriggeredActivityTest {
             // The cycle this datum begins switches to the plan without a trigger.
             device.send();
             waitUntil(() -> a.cycles >= 16, "ten cycles at the nominal rate right after the swap, not after the hardware's deadline");
+            assertEquals(0, a.missedTriggers());
+        } finally {
+            a.stop();
+        }
+    }
+
+    /**
+     * The same when the simulation's plan is published while a cycle the hardware began is under way, after that cycle
+     * took its plan: the next cycle runs the new plan at the nominal period, not at the hardware's deadline.
+     */
+    @Test
+    void aSwapPublishedDuringATriggeredCycleKeepsTheRate() throws Exception {
+        Device device = new Device();
+        ActivityPlan untriggered = plan(device, false);
+        AtomicBoolean swapNow = new AtomicBoolean();
+        AtomicReference<TriggeredActivity> activity = new AtomicReference<>();
+        InputBuffer<?>[] none = new InputBuffer<?>[0];
+        org.embodia.api.agent.Subsystem swapper = ActivityHarness.subsystem("t/a./cs", List.of(), List.of(), () -> {
+            if (swapNow.getAndSet(false)) {
+                activity.get().publish(untriggered, 2);
+            }
+        });
+        ActivityPlan triggered = new ActivityPlan(new ActivityPlan.Step[] {
+                new ActivityPlan.Step(new SubsystemRuntime("t/a.dev/re", device, 1, "rt", null), none, AgentConfig.Phase.READ),
+                new ActivityPlan.Step(new SubsystemRuntime("t/a./cs", swapper, 2, "rt", null), none)}, List.of(), new CycleTrigger[] {device}, e -> { });
+        // A deadline longer than the test's patience: the cycles after the swap must not wait for it.
+        TriggeredActivity a = new TriggeredActivity("rt", "1000.0 Hz, trigger=t/a.dev/re", 1000, 600_000_000_000L, 1_000_000, 0, -1);
+        activity.set(a);
+        a.publish(triggered, 1);
+        a.start();
+        try {
+            for (int i = 1; i <= 5; i++) {
+                sendAndAwaitCycle(device, a, i);
+            }
+            swapNow.set(true);
+            device.send();
+            waitUntil(() -> a.cycles >= 16, "ten cycles at the nominal rate right after the swap, not after the hardware's deadline");
+            assertEquals(2, a.appliedGeneration);
             assertEquals(0, a.missedTriggers());
         } finally {
             a.stop();
