@@ -3,7 +3,9 @@ package org.embodia.bench.velma;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,22 +13,28 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * {@code ./embodia bench swap [--swaps 100]} (root, as velma-hw): Velma's hardware bundles swapped for the simulation
- * and back, {@code --swaps} times, in the running velma-hw profile over its emulated peers, at 500 Hz. The swaps are a
- * Gogo script: out of safe mode, a baseline window without swaps (a head motion), then the swaps, each window between
- * two {@code agent:diag core}; the bench times each line of its output as it arrives, so:
+ * and back, {@code --swaps} times, in the running velma-hw profile over its emulated peers, at 500 Hz. The bench types
+ * into the profile's Gogo shell one command at a time and times each answer as it arrives: out of safe mode, a
+ * baseline window without swaps (a head motion), then the swaps, each window between two {@code agent:diag core}, then
+ * a head motion on the hardware again. So:
  * <ul>
  * <li>each swap's time, from its command to the replaced bundles stopped (the loop then runs on their
- * replacements): from the script's echo of the command to the swap's answer;</li>
+ * replacements);</li>
  * <li>cycles skipped: the cycles the 500 Hz activity should have run between the two diagnostics, by the wall clock,
- * less the cycles it counted (to within a cycle or two: each diagnostic is timed when its answer arrives);</li>
+ * less the cycles it counted. Each diagnostic is timed when its answer arrives, so the figure is off by the difference
+ * of the two answers' delays: the baseline window, without swaps, shows how far;</li>
  * <li>overruns, cycles begun at their deadline without their trigger, and whether the activity reports a fault;</li>
- * <li>the framework JVM's threads, and its heap after a full collection, before and after.</li>
+ * <li>the framework JVM's threads, and its live objects after a full collection, before the robot leaves safe mode and after
+ * its last motion. The collection (jcmd) runs while the robot holds still and the bench waits for it: forced during a
+ * motion, it held the loop up to 28 ms, both KRCs left command mode and the motion was aborted (BENCHMARKS.md).</li>
  * </ul>
  * Last line JSON. A benchmark: nothing is asserted.
  */
@@ -34,21 +42,44 @@ public final class SwapBench {
     private static final String HARDWARE = "org.embodia.velma.lwr,org.embodia.velma.ethercat";
     private static final String SIMULATION = "org.embodia.velma.sim";
     private static final Pattern ACTIVITY = Pattern.compile("^activity rt .*: (\\d+) cycles, (\\d+) overruns.*?(, FAULT)?");
-    /** G1's "garbage-first heap total ...K, used ...K" or ZGC's "ZHeap used ...M". */
-    private static final Pattern HEAP_USED = Pattern.compile("[Hh]eap\\s+(?:total \\d+K, )?used (\\d+)([KM])");
+    /** A row of the class histogram: "<rank>: <instances> <bytes> <class> (<module>)". */
+    private static final Pattern HISTOGRAM_ROW = Pattern.compile("(?m)^\\s*\\d+:\\s+(\\d+)\\s+(\\d+)\\s+(\\S+)");
+    /**
+     * A command Gogo ran. Gogo's runtime (1.1.6) adds each command run from its console to the console's own job as a
+     * child and never removes it, with its pipes and their buffers: some 47 KB a command, whatever the command.
+     */
+    private static final String GOGO_JOB = "org.apache.felix.gogo.runtime.CommandSessionImpl$JobImpl";
+    /** The class histogram's last line: "Total <instances> <bytes>". */
+    private static final Pattern LIVE_TOTAL = Pattern.compile("(?m)^Total\\s+\\d+\\s+(\\d+)");
     private static final Pattern DEADLINE = Pattern.compile("^\\s+(\\d+) cycles began at their deadline");
+    /** Gogo's prompt, which the shell prints before the first line of each answer. */
+    private static final String PROMPT = "g! ";
+    /** How long a command may take, the 3 s motions included. */
+    private static final long ANSWER_SECONDS = 60;
+    /** How long the KRCs may take to return to command mode after a collection held the loop up. */
+    private static final long EXIT_SAFE_SECONDS = 30;
 
     private SwapBench() {
     }
 
-    /** One diagnostic: when its answer arrived, the activity's figures then, and the JVM's threads and heap (KiB, -1: not measured). */
-    record Diag(long nanos, long cycles, long overruns, long atDeadline, boolean fault, CompletableFuture<long[]> jvm) {
-        long threads() {
-            return jvm.join()[0];
-        }
+    /** One diagnostic: when its answer arrived, and the activity's figures then. */
+    record Diag(long nanos, long cycles, long overruns, long atDeadline, boolean fault) {}
 
-        long heapKib() {
-            return jvm.join()[1];
+    /** A line of the shell's output, with when it arrived. */
+    record Line(long nanos, String text) {}
+
+    /**
+     * The framework JVM then: its threads; its live objects after a full collection (KiB), of them the instances of
+     * Embodia's classes (bytes), and the Gogo jobs kept.
+     */
+    record Jvm(long threads, long liveKib, long embodiaBytes, long gogoJobs) {}
+
+    /** A command the robot refused or failed, with the shell's answer. */
+    static final class Refused extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Refused(String command, String answer) {
+            super(command + ": " + answer);
         }
     }
 
@@ -61,65 +92,53 @@ public final class SwapBench {
                 throw new IllegalArgumentException("usage: bench swap [--swaps <n>]");
             }
         }
-        // Out of safe mode, then a baseline window with the loop running and no swap (a 3 s head motion) between two
-        // diagnostics, then the swaps before a third.
-        // The first and the last diagnostic are the points where the heap is measured after a full collection (jcmd, a JVM
-        // of its own), which the head motions after them give time to end outside the measured windows.
-        // The reset takes effect at the loop's next cycle boundary, which the head motion after it leaves behind.
-        StringBuilder script = new StringBuilder("velma:ready\nvelma:exitsafe\nagent:diag core\nagent:reset core\nvelma:head 0.1 0.1 3\n"
-                + "agent:diag core\nvelma:head 0.3 0.2 3\nagent:diag core\n");
-        for (int k = 0; k < swaps; k++) {
-            script.append(k % 2 == 0 ? "agent:swap " + HARDWARE + " " + SIMULATION : "agent:swap " + SIMULATION + " " + HARDWARE).append('\n');
-        }
-        script.append("agent:diag core\nvelma:exitsafe\nvelma:head 0 0 3\n");
-        Path file = Files.createTempFile("swap-bench", ".gogo");
-        Files.writeString(file, script, StandardCharsets.UTF_8);
-        Process p = new ProcessBuilder("./embodia", "run", "velma-hw", "--script", file.toString()).redirectErrorStream(true).start();
-        List<Diag> diags = new ArrayList<>();
-        List<Long> swapNanos = new ArrayList<>();
-        List<String> failures = new ArrayList<>();
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            String line;
-            long swapStart = 0;
-            long cycles = -1;
-            long overruns = 0;
-            boolean fault = false;
-            while ((line = lines.readLine()) != null) {
-                long now = System.nanoTime();
-                Matcher a = ACTIVITY.matcher(line);
-                Matcher d = DEADLINE.matcher(line);
-                if (line.startsWith("g! agent:swap")) {
-                    swapStart = now;
-                } else if (line.startsWith("swapped ") && swapStart != 0) {
-                    swapNanos.add(now - swapStart);
-                    swapStart = 0;
-                } else if (line.startsWith("script: ") || line.contains("Exception")) {
-                    failures.add(line);
-                } else if (a.find()) {
-                    cycles = Long.parseLong(a.group(1));
-                    overruns = Long.parseLong(a.group(2));
-                    fault = a.group(3) != null;
-                } else if (d.find() && cycles >= 0) {
-                    boolean heapPoint = diags.isEmpty() || diags.size() == 3;
-                    // Measured on a thread of its own, so that the lines after this one are timed as they come.
-                    CompletableFuture<long[]> jvm = CompletableFuture.supplyAsync(() -> jvm(p, heapPoint));
-                    diags.add(new Diag(now, cycles, overruns, Long.parseLong(d.group(1)), fault, jvm));
-                    cycles = -1;
+        Process p = new ProcessBuilder("./embodia", "run", "velma-hw").redirectErrorStream(true).start();
+        boolean failed = false;
+        try (Shell shell = new Shell(p)) {
+            try {
+                run(shell, p, swaps);
+            } catch (Refused e) {
+                failed = true;
+                System.out.println("the run ended early: " + e.getMessage());
+                // What the soak prints at its end too: the KRCs' and the bus's counters, the robot's state.
+                for (String command : List.of("lwr:fri", "ethercat:bus", "velma:status")) {
+                    try {
+                        shell.run(command).forEach(l -> System.out.println(l.text()));
+                    } catch (Refused r) {
+                        System.out.println(r.getMessage());
+                    }
                 }
             }
-        } finally {
-            Files.deleteIfExists(file);
         }
-        int exit = p.waitFor();
-        if (diags.size() != 4 || swapNanos.size() != swaps) {
-            System.out.printf(Locale.ROOT, "the run ended early (exit %d): %d of %d swaps answered, %d diagnostics; %s%n", exit, swapNanos.size(),
-                    swaps, diags.size(), failures);
+        if (failed) {
             System.exit(1);
         }
-        Diag first = diags.get(0);
-        Diag start = diags.get(1);
-        Diag before = diags.get(2);
-        Diag after = diags.get(3);
+    }
+
+    private static void run(Shell shell, Process p, int swaps) throws Refused, InterruptedException {
+        shell.run("velma:ready");
+        Jvm first = jvm(p);
+        exitSafe(shell);
+        shell.run("agent:reset core");
+        // The reset takes effect at the loop's next cycle boundary, which the head motion after it leaves behind.
+        shell.run("velma:head 0.1 0.1 3");
+        Diag start = diag(shell);
+        shell.run("velma:head 0.3 0.2 3");
+        Diag before = diag(shell);
+        List<Long> swapNanos = new ArrayList<>();
+        for (int k = 0; k < swaps; k++) {
+            String command = k % 2 == 0 ? "agent:swap " + HARDWARE + " " + SIMULATION : "agent:swap " + SIMULATION + " " + HARDWARE;
+            long sent = System.nanoTime();
+            Line swapped = shell.run(command).stream().filter(l -> l.text().startsWith("swapped ")).findFirst()
+                    .orElseThrow(() -> new Refused(command, "no 'swapped' answer"));
+            swapNanos.add(swapped.nanos() - sent);
+        }
+        Diag after = diag(shell);
+        // The hardware again, from its own status, after the swaps.
+        exitSafe(shell);
+        shell.run("velma:head 0 0 3");
+        Jvm last = jvm(p);
+
         double baseSeconds = (before.nanos() - start.nanos()) / 1e9;
         long baseSkipped = Math.round(baseSeconds * 500) - (before.cycles() - start.cycles());
         double seconds = (after.nanos() - before.nanos()) / 1e9;
@@ -128,34 +147,71 @@ public final class SwapBench {
         long[] sorted = swapNanos.stream().mapToLong(Long::longValue).sorted().toArray();
         double p50 = sorted[sorted.length / 2] / 1e6;
         double p99 = sorted[Math.min(sorted.length - 1, (int) (sorted.length * 0.99))] / 1e6;
-        System.out.printf(Locale.ROOT, "baseline, no swap, %.1f s: %d cycles skipped (±2), %d overruns%n", baseSeconds, baseSkipped,
+        System.out.printf(Locale.ROOT, "baseline, no swap, %.1f s: %d cycles skipped, %d overruns%n", baseSeconds, baseSkipped,
                 before.overruns() - start.overruns());
-        System.out.printf(Locale.ROOT, "%d swaps in %.1f s at 500 Hz: %d cycles counted, %d by the wall clock: %d skipped (±2)%n", swaps, seconds,
+        System.out.printf(Locale.ROOT, "%d swaps in %.1f s at 500 Hz: %d cycles counted, %d by the wall clock: %d skipped%n", swaps, seconds,
                 counted, expected, expected - counted);
         System.out.printf(Locale.ROOT, "overruns %d, cycles begun at their deadline %d, fault %s%n", after.overruns() - before.overruns(),
                 after.atDeadline() - before.atDeadline(), after.fault() ? "YES" : "no");
         System.out.printf(Locale.ROOT, "swap, command to the replaced bundles stopped: p50 %.1f ms, p99 %.1f ms, max %.1f ms%n", p50, p99,
                 sorted[sorted.length - 1] / 1e6);
-        System.out.printf(Locale.ROOT, "framework JVM, before and after the swaps: threads %d -> %d, heap after a full collection %.1f -> %.1f MiB%n",
-                first.threads(), after.threads(), first.heapKib() / 1024.0, after.heapKib() / 1024.0);
-        if (!failures.isEmpty()) {
-            System.out.println("script failures: " + failures);
-        }
+        System.out.printf(Locale.ROOT, "framework JVM, before leaving safe mode and after the last motion: threads %d -> %d, live objects after a full"
+                + " collection %.1f -> %.1f MiB, of Embodia's classes %.1f -> %.1f KiB, Gogo jobs kept %d -> %d%n", first.threads(), last.threads(),
+                first.liveKib() / 1024.0, last.liveKib() / 1024.0, first.embodiaBytes() / 1024.0, last.embodiaBytes() / 1024.0, first.gogoJobs(),
+                last.gogoJobs());
         System.out.printf(Locale.ROOT, "{\"bench\":\"swap\",\"swaps\":%d,\"seconds\":%.1f,\"skipped\":%d,\"baseline_skipped\":%d,"
-                + "\"overruns\":%d,\"at_deadline\":%d,\"fault\":%b,\"swap_ms\":{\"p50\":%.1f,\"p99\":%.1f},\"threads\":[%d,%d],\"heap_mib\":[%d,%d]}%n",
+                + "\"overruns\":%d,\"at_deadline\":%d,\"fault\":%b,\"swap_ms\":{\"p50\":%.1f,\"p99\":%.1f},\"threads\":[%d,%d],\"live_mib\":[%.1f,%.1f],"
+                + "\"embodia_kib\":[%.1f,%.1f],\"gogo_jobs\":[%d,%d]}%n",
                 swaps, seconds, expected - counted, baseSkipped, after.overruns() - before.overruns(), after.atDeadline() - before.atDeadline(),
-                after.fault(), p50, p99, first.threads(), after.threads(), first.heapKib() / 1024, after.heapKib() / 1024);
+                after.fault(), p50, p99, first.threads(), last.threads(), first.liveKib() / 1024.0, last.liveKib() / 1024.0,
+                first.embodiaBytes() / 1024.0, last.embodiaBytes() / 1024.0, first.gogoJobs(), last.gogoJobs());
     }
 
     /**
-     * The framework JVM's threads (from /proc) and, at a heap point, its heap in use after a full collection (jcmd), KiB;
-     * -1 where not measured.
+     * Out of safe mode. A collection just forced may have held the loop long enough for the KRCs to leave command mode;
+     * they return to it on their own after a run of perfect cycles, and until then ve_body stays in safe mode.
      */
-    private static long[] jvm(Process launcher, boolean heapPoint) {
+    private static void exitSafe(Shell shell) throws Refused, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(EXIT_SAFE_SECONDS);
+        while (true) {
+            try {
+                shell.run("velma:exitsafe");
+                return;
+            } catch (Refused e) {
+                if (System.nanoTime() > deadline) {
+                    throw e;
+                }
+                Thread.sleep(500);
+            }
+        }
+    }
+
+    private static Diag diag(Shell shell) throws Refused, InterruptedException {
+        long cycles = -1;
+        long overruns = 0;
+        boolean fault = false;
+        long nanos = 0;
+        for (Line line : shell.run("agent:diag core")) {
+            Matcher a = ACTIVITY.matcher(line.text());
+            Matcher d = DEADLINE.matcher(line.text());
+            if (a.find()) {
+                nanos = line.nanos();
+                cycles = Long.parseLong(a.group(1));
+                overruns = Long.parseLong(a.group(2));
+                fault = a.group(3) != null;
+            } else if (d.find() && cycles >= 0) {
+                return new Diag(nanos, cycles, overruns, Long.parseLong(d.group(1)), fault);
+            }
+        }
+        throw new Refused("agent:diag core", "no activity rt in the answer");
+    }
+
+    /** The framework JVM's threads (from /proc) and its live objects after a full collection (jcmd, -1 if not read). */
+    private static Jvm jvm(Process launcher) {
         Optional<ProcessHandle> java = launcher.toHandle().descendants()
                 .filter(h -> h.info().commandLine().map(c -> c.contains("velma-hw.jar")).orElse(false)).findFirst();
         if (java.isEmpty()) {
-            return new long[] {-1, -1};
+            return new Jvm(-1, -1, -1, -1);
         }
         String pid = Long.toString(java.get().pid());
         try {
@@ -165,25 +221,100 @@ public final class SwapBench {
                     threads = Long.parseLong(l.split("\\s+")[1]);
                 }
             }
-            long heap = -1;
-            if (heapPoint) {
-                new ProcessBuilder("jcmd", pid, "GC.run").redirectErrorStream(true).start().waitFor();
-                Process info = new ProcessBuilder("jcmd", pid, "GC.heap_info").redirectErrorStream(true).start();
-                String text = new String(info.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-                info.waitFor();
-                Matcher m = HEAP_USED.matcher(text);
-                if (m.find()) {
-                    heap = Long.parseLong(m.group(1)) * (m.group(2).equals("M") ? 1024 : 1);
-                } else {
-                    System.err.println("swap bench: no heap figure from jcmd " + pid + ": " + text.strip());
+            // The class histogram collects first and counts what is left: the live objects themselves, where ZGC's heap
+            // in use after a collection counts its pages, a few MiB apart from run to run.
+            Process histogram = new ProcessBuilder("jcmd", pid, "GC.class_histogram").redirectErrorStream(true).start();
+            String text = new String(histogram.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            histogram.waitFor();
+            Matcher m = LIVE_TOTAL.matcher(text);
+            if (!m.find()) {
+                System.err.println("swap bench: no live-object figure from jcmd " + pid + ": " + text.strip());
+                return new Jvm(threads, -1, -1, -1);
+            }
+            long embodia = 0;
+            long jobs = 0;
+            Matcher row = HISTOGRAM_ROW.matcher(text);
+            while (row.find()) {
+                if (row.group(3).startsWith("org.embodia.")) {
+                    embodia += Long.parseLong(row.group(2));
+                } else if (row.group(3).equals(GOGO_JOB)) {
+                    jobs = Long.parseLong(row.group(1));
                 }
             }
-            return new long[] {threads, heap};
+            return new Jvm(threads, Long.parseLong(m.group(1)) / 1024, embodia, jobs);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new long[] {-1, -1};
+            return new Jvm(-1, -1, -1, -1);
+        }
+    }
+
+    /**
+     * The profile's Gogo shell on the launcher's standard input and output. Each command is followed by an {@code echo}
+     * of a mark of its own, so the answer is every line up to the mark; Gogo answers a failed command with a line
+     * {@code gogo: <exception>: <message>}.
+     */
+    static final class Shell implements AutoCloseable {
+        private final Process process;
+        private final Writer in;
+        private final BlockingQueue<Line> out = new LinkedBlockingQueue<>();
+        private int marks;
+
+        Shell(Process process) {
+            this.process = process;
+            in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+            Thread reader = new Thread(() -> {
+                try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                    String text;
+                    while ((text = lines.readLine()) != null) {
+                        out.add(new Line(System.nanoTime(), text));
+                    }
+                } catch (IOException e) {
+                    out.add(new Line(System.nanoTime(), "gogo: the shell's output failed: " + e.getMessage()));
+                }
+            }, "swap bench: shell output");
+            reader.setDaemon(true);
+            reader.start();
+        }
+
+        /** Runs one command; its answer, each line timed as it arrived, the prompt taken off. */
+        List<Line> run(String command) throws Refused, InterruptedException {
+            String mark = "@swap-bench-" + (++marks);
+            try {
+                in.write(command + "\necho " + mark + "\n");
+                in.flush();
+            } catch (IOException e) {
+                throw new Refused(command, "the shell is gone (" + e.getMessage() + ")");
+            }
+            List<Line> answer = new ArrayList<>();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(ANSWER_SECONDS);
+            while (true) {
+                Line line = out.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                if (line == null) {
+                    throw new Refused(command, "no answer within " + ANSWER_SECONDS + " s" + (process.isAlive() ? "" : ", the framework ended"));
+                }
+                String text = line.text();
+                while (text.startsWith(PROMPT)) {
+                    text = text.substring(PROMPT.length());
+                }
+                if (text.equals(mark)) {
+                    return answer;
+                }
+                if (text.startsWith("gogo: ")) {
+                    throw new Refused(command, text);
+                }
+                answer.add(new Line(line.nanos(), text));
+            }
+        }
+
+        /** Ends the shell's input, which stops the framework, and waits for the launcher. */
+        @Override
+        public void close() throws IOException, InterruptedException {
+            in.close();
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                process.destroy();
+            }
         }
     }
 }

@@ -100,6 +100,7 @@ abstract class Activity {
         }
         ActivityPlan p = pending;
         if (p != current) {
+            current.disconnectLeaving(p);
             p.connect();
             missedBefore += current.missedPasses();
             current = p;

@@ -115,6 +115,32 @@ final class ActivityPlan {
         }
     }
 
+    /**
+     * Detaches the inputs this plan feeds and {@code next} does not: those of a subsystem that left (a hot swap's
+     * replaced bundle). Left attached, each would stay on its writer's list for good, kept from collection and copied
+     * into at every send, a few more at each swap. Runs on the activity's thread at the boundary that takes
+     * {@code next}, before {@link #connect()}.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void disconnectLeaving(ActivityPlan next) {
+        for (Link l : links) {
+            InputBuffer in = l.input();
+            OutputBuffer out = l.output();
+            if (in.writer() == out && !next.feeds(in)) {
+                out.disconnect(in);
+            }
+        }
+    }
+
+    private boolean feeds(InputBuffer<?> input) {
+        for (Link l : links) {
+            if (l.input() == input) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Undoes this plan's connections, when the agent stops. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     void disconnect() {

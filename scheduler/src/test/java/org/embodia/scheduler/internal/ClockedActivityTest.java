@@ -2,13 +2,17 @@ package org.embodia.scheduler.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
 
 import org.embodia.api.agent.Subsystem;
+import org.embodia.api.buffer.Freshness;
 import org.embodia.api.buffer.InputBuffer;
+import org.embodia.api.buffer.OutputBuffer;
 import org.embodia.scheduler.ActivityClock;
 import org.embodia.scheduler.ActivityDiagnostics;
 import org.junit.jupiter.api.Test;
@@ -143,6 +147,53 @@ class ClockedActivityTest {
         assertEquals(1, newSteps[0]);
         assertEquals(2, a.appliedGeneration);
         a.stop();
+    }
+
+    /**
+     * A swap's replaced reader is taken off its writer's list when the new plan takes over: its input keeps its last
+     * message and gets no more, and the writer sends to the new reader, however many swaps came before.
+     */
+    @Test
+    void aReplacedReadersInputIsDetachedFromItsWriter() {
+        TestClock clock = new TestClock(0);
+        ClockedActivity a = new ClockedActivity("sim", "test.sim", clock, 3);
+        OutputBuffer<LoopTest.Value> out = new OutputBuffer<>("command", LoopTest.Value.class, LoopTest.Value::new);
+        Subsystem writer = ActivityHarness.subsystem("t/a.w/ve", List.of(), List.of(out), () -> {
+            out.message().v++;
+            out.send();
+        });
+        List<InputBuffer<LoopTest.Value>> replaced = new ArrayList<>();
+        InputBuffer<LoopTest.Value> in = null;
+        for (int generation = 1; generation <= 3; generation++) {
+            if (in != null) {
+                replaced.add(in);
+            }
+            in = new InputBuffer<>("command", LoopTest.Value.class, LoopTest.Value::new);
+            Subsystem reader = ActivityHarness.subsystem("t/a.r/re", List.of(in), List.of(), () -> { });
+            a.publish(new ActivityPlan(new ActivityPlan.Step[] {step("t/a.w/ve", writer, 0), step("t/a.r/re", reader, 1)},
+                    List.of(new ActivityPlan.Link(out, in)), e -> { }), generation);
+            if (generation == 1) {
+                a.start();
+            }
+            clock.tick(1);
+        }
+        for (InputBuffer<LoopTest.Value> old : replaced) {
+            assertNull(old.writer(), "a replaced reader's input has no writer");
+            old.receive();
+            long last = old.get().v;
+            clock.tick(1);
+            assertFalse(old.receive() == Freshness.NEW_DATA, "a replaced reader's input gets nothing more");
+            assertEquals(last, old.get().v);
+        }
+        assertSame(out, in.writer());
+        in.receive();
+        clock.tick(1);
+        assertEquals(Freshness.NEW_DATA, in.receive(), "the current reader gets each send");
+        a.stop();
+    }
+
+    private static ActivityPlan.Step step(String name, Subsystem s, int slot) {
+        return new ActivityPlan.Step(new SubsystemRuntime(name, s, slot, "sim", null), new InputBuffer<?>[0]);
     }
 
     /** A thread-driven activity is never known to be between cycles: a rebuild waits for its boundary. */
