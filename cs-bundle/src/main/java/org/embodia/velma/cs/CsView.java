@@ -8,6 +8,9 @@ final class CsView implements Message<CsView> {
     long iteration;
     boolean veBodySafe;
     boolean motorsReady;
+    /** The parts of allHwOk that do not hold, and those that did not when ve_body last entered safe mode (AllHwOk's bits). */
+    int hardwareFailing;
+    int hardwareFailingWhenSafe;
     final double[] right = new double[Velma.LWR_JOINTS];
     final double[] left = new double[Velma.LWR_JOINTS];
     double torso;
@@ -24,6 +27,8 @@ final class CsView implements Message<CsView> {
         iteration = v.iteration;
         veBodySafe = v.veBodySafe;
         motorsReady = v.motorsReady;
+        hardwareFailing = v.hardwareFailing;
+        hardwareFailingWhenSafe = v.hardwareFailingWhenSafe;
         System.arraycopy(v.right, 0, right, 0, right.length);
         System.arraycopy(v.left, 0, left, 0, left.length);
         torso = v.torso;

@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.embodia.velma.api.AllHwOk;
 import org.embodia.velma.api.Velma;
 import org.embodia.velma.cs.api.CartesianImpedanceCommand;
 import org.embodia.velma.cs.api.JointImpedanceCommand;
@@ -168,7 +169,8 @@ public final class TaskInterface implements VelmaTaskInterface {
             CsView v = cs.view().get();
             view.copyFrom(v);
             return new VelmaView(view.iteration, view.veBodySafe, view.motorsReady, view.right.clone(), view.left.clone(), view.torso, view.headPan,
-                    view.headTilt, tool(view.rightTool), tool(view.leftTool), view.minDistance, SelfCollision.pairName(view.nearestPair), view.firstCycleMillis);
+                    view.headTilt, tool(view.rightTool), tool(view.leftTool), view.minDistance, SelfCollision.pairName(view.nearestPair), view.firstCycleMillis,
+                    AllHwOk.names(view.hardwareFailing), AllHwOk.names(view.hardwareFailingWhenSafe));
         }
     }
 

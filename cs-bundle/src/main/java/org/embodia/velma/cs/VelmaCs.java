@@ -7,6 +7,7 @@ import org.embodia.api.behavior.ControlSubsystem;
 import org.embodia.api.behavior.Predicates;
 import org.embodia.api.buffer.InputBuffer;
 import org.embodia.api.buffer.OutputBuffer;
+import org.embodia.velma.api.AllHwOk;
 import org.embodia.velma.api.BodyCommand;
 import org.embodia.velma.api.BodyStatus;
 import org.embodia.velma.api.DriveStatus;
@@ -74,6 +75,10 @@ public final class VelmaCs extends ControlSubsystem<CsMemory> {
     private boolean sensed;
     /** When the first iteration with the body's status ended (ms since the epoch): the control loop is up. */
     private long firstCycleMillis;
+    /** Whether ve_body reported safe mode in the last iteration with its status; it starts in safe mode. */
+    private boolean wasSafe = true;
+    /** The parts of allHwOk that did not hold in the iteration ve_body last entered safe mode ({@link AllHwOk}). */
+    private int failingWhenSafe;
 
     public VelmaCs() {
         super(NAME, "velma.cs", CsMemory::new);
@@ -346,6 +351,14 @@ public final class VelmaCs extends ControlSubsystem<CsMemory> {
         v.iteration = iteration + 1;
         v.veBodySafe = veBodySafe();
         v.motorsReady = motorsReady();
+        // ve_body's status pass ran before cs in this cycle: the statuses here are those its switch to safe mode read.
+        int failing = AllHwOk.failing(s.rightArm, s.leftArm, s.torso, s.headPan, s.headTilt);
+        if (v.veBodySafe && !wasSafe) {
+            failingWhenSafe = failing;
+        }
+        wasSafe = v.veBodySafe;
+        v.hardwareFailing = failing;
+        v.hardwareFailingWhenSafe = failingWhenSafe;
         System.arraycopy(s.rightArm.q, 0, v.right, 0, N);
         System.arraycopy(s.leftArm.q, 0, v.left, 0, N);
         v.torso = s.torso.position;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.embodia.api.behavior.Behavior;
@@ -116,6 +117,33 @@ class CsLoopTest {
                 .getMessage().contains("not a finite number"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> task.head(0, 1.4, 1)).getMessage().contains("head tilt 1.4"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> task.head(Double.NaN, 0, 1)).getMessage().contains("head pan NaN"));
+    }
+
+    /**
+     * The view names the parts of allHwOk that do not hold, and keeps those of the iteration ve_body entered safe mode
+     * in: what ended transparent mode, after the device came back.
+     */
+    @Test
+    void theViewNamesTheHardwareThatEndedTransparentMode() {
+        cycles(2);
+        assertEquals(List.of(), task.view().hardwareNotOk());
+        BodyStatus s = veBody.message();
+        s.rightArm.state = FriState.MONITOR;
+        s.leftArm.state = FriState.MONITOR;
+        s.safeMode = true;
+        cycle();
+        assertEquals(List.of("rLwrInCmdState", "lLwrInCmdState"), task.view().hardwareNotOk());
+        assertEquals(List.of("rLwrInCmdState", "lLwrInCmdState"), task.view().hardwareNotOkWhenSafe());
+        status(READY_RIGHT, READY_LEFT, true);
+        cycles(2);
+        assertEquals(List.of(), task.view().hardwareNotOk(), "the KRCs are back in command mode");
+        assertEquals(List.of("rLwrInCmdState", "lLwrInCmdState"), task.view().hardwareNotOkWhenSafe(), "still in the safe mode they began");
+        status(READY_RIGHT, READY_LEFT, false);
+        cycle();
+        s.torso.statusWord = 0x0008;
+        s.safeMode = true;
+        cycle();
+        assertEquals(List.of("tMotorOk"), task.view().hardwareNotOkWhenSafe(), "the next entry into safe mode");
     }
 
     @Test

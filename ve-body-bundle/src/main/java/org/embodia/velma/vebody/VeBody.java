@@ -14,6 +14,7 @@ import org.embodia.api.buffer.OutputBuffer;
 import org.embodia.api.fsm.FsmDefinition;
 import org.embodia.fsm.engine.FsmLoadException;
 import org.embodia.fsm.engine.FsmLoader;
+import org.embodia.velma.api.AllHwOk;
 import org.embodia.velma.api.BodyCommand;
 import org.embodia.velma.api.BodyStatus;
 import org.embodia.velma.api.DriveCommand;
@@ -99,10 +100,7 @@ public final class VeBody extends ControlSubsystem<NoMemory> {
 
     /** allHwOk = rLwrOk ∧ lLwrOk ∧ rLwrInCmdState ∧ lLwrInCmdState ∧ tMotorOk ∧ hpMotorOk ∧ htMotorOk. */
     boolean allHwOk() {
-        LwrStatus r = rightArmStatus.get();
-        LwrStatus l = leftArmStatus.get();
-        return r.ok() && l.ok() && r.inCommandState() && l.inCommandState() && torsoStatus.get().ok() && headPanStatus.get().ok()
-                && headTiltStatus.get().ok();
+        return AllHwOk.failing(rightArmStatus.get(), leftArmStatus.get(), torsoStatus.get(), headPanStatus.get(), headTiltStatus.get()) == 0;
     }
 
     /** lwr_r_status: the right KRC's measurements. */

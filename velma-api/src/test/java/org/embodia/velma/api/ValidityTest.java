@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 /** The parts of allHwOk and allCmdOk as docs/velma.md defines them, field by field. */
 class ValidityTest {
 
-    private static LwrStatus healthyArm() {
+    static LwrStatus healthyArm() {
         LwrStatus s = new LwrStatus();
         s.power = 0b1111111;
         s.controlMode = ControlMode.JOINT_IMPEDANCE;

@@ -240,7 +240,8 @@ public sealed interface LinkMessage {
                 w.put((byte) 2).putLong(view.iteration()).put(view.veBodySafe()).put(view.motorsReady()).doubles(view.right())
                         .doubles(view.left()).putDouble(view.torso()).putDouble(view.headPan()).putDouble(view.headTilt())
                         .doubles(view.rightTool()).doubles(view.leftTool()).putDouble(view.selfCollisionDistance())
-                        .string(view.nearestPair()).putLong(view.firstCycleMillis());
+                        .string(view.nearestPair()).putLong(view.firstCycleMillis()).strings(view.hardwareNotOk())
+                        .strings(view.hardwareNotOkWhenSafe());
             } else if (refused != null) {
                 w.put((byte) 3).string(refused);
             } else {
@@ -255,7 +256,8 @@ public sealed interface LinkMessage {
             return switch (what) {
                 case 1 -> of(id, new Motion(in.getLong(), string(in), Motion.Phase.values()[in.get()], string(in)));
                 case 2 -> of(id, new VelmaView(in.getLong(), in.get() != 0, in.get() != 0, doubles(in), doubles(in), in.getDouble(),
-                        in.getDouble(), in.getDouble(), doubles(in), doubles(in), in.getDouble(), string(in), in.getLong()));
+                        in.getDouble(), in.getDouble(), doubles(in), doubles(in), in.getDouble(), string(in), in.getLong(), strings(in),
+                        strings(in)));
                 case 3 -> new Reply(id, null, null, string(in), null);
                 case 4 -> new Reply(id, null, null, null, string(in));
                 default -> throw new IllegalArgumentException("no reply of kind " + what);
@@ -323,6 +325,14 @@ public sealed interface LinkMessage {
             return this;
         }
 
+        Writer strings(List<String> values) {
+            putInt(values.size());
+            for (String v : values) {
+                string(v);
+            }
+            return this;
+        }
+
         Writer doubles(double[] values) {
             if (values == null) {
                 return putInt(-1);
@@ -361,6 +371,15 @@ public sealed interface LinkMessage {
         byte[] bytes = new byte[n];
         in.get(bytes);
         return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    private static List<String> strings(ByteBuffer in) {
+        int n = in.getInt();
+        List<String> values = new ArrayList<>(n);
+        for (int k = 0; k < n; k++) {
+            values.add(string(in));
+        }
+        return List.copyOf(values);
     }
 
     private static double[] doubles(ByteBuffer in) {

@@ -95,8 +95,10 @@ class LinkMessageTest {
         Motion m = new Motion(9, "jnt_imp", Motion.Phase.ABORTED, "self collision");
         assertEquals(LinkMessage.Reply.of(5, m), roundTrip(LinkMessage.Reply.of(5, m)));
         VelmaView v = new VelmaView(100, false, true, new double[] {1, 2}, new double[] {3}, 0.1, 0.2, 0.3, new double[12],
-                new double[12], 0.05, "right_4-left_4", 1_700_000_000_000L);
+                new double[12], 0.05, "right_4-left_4", 1_700_000_000_000L, List.of("tMotorOk"), List.of("rLwrInCmdState", "lLwrInCmdState"));
         VelmaView back = ((LinkMessage.Reply) roundTrip(LinkMessage.Reply.of(6, v))).view();
+        assertEquals(v.hardwareNotOk(), back.hardwareNotOk());
+        assertEquals(v.hardwareNotOkWhenSafe(), back.hardwareNotOkWhenSafe());
         assertArrayEquals(v.right(), back.right());
         assertEquals(v.nearestPair(), back.nearestPair());
         assertEquals(v.firstCycleMillis(), back.firstCycleMillis());

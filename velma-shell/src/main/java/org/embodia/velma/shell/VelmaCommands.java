@@ -67,6 +67,8 @@ public final class VelmaCommands {
         b.append(String.format(Locale.ROOT, "velma_core_cs      %s%nvelma_core_ve_body %s (%s)%n", state(CS), state(VE_BODY),
                 v.veBodySafe() ? "safe mode" : "transparent"));
         b.append(String.format(Locale.ROOT, "drives             %s%n", v.motorsReady() ? "ready (enabled, homed)" : "not ready"));
+        b.append(String.format(Locale.ROOT, "hardware           %s%n", v.hardwareNotOk().isEmpty() ? "allHwOk"
+                : "not allHwOk: " + String.join(", ", v.hardwareNotOk()) + " false"));
         b.append(String.format(Locale.ROOT, "right arm  q %s%n", joints(v.right())));
         b.append(String.format(Locale.ROOT, "left arm   q %s%n", joints(v.left())));
         b.append(String.format(Locale.ROOT, "torso %.3f  head pan %.3f tilt %.3f rad%n", v.torso(), v.headPan(), v.headTilt()));
@@ -203,8 +205,10 @@ public final class VelmaCommands {
         for (int i = switches.size() - 1; i >= 0; i--) {
             StateSwitch s = switches.get(i);
             if (s.from().startsWith("transp") && !s.to().startsWith("transp")) {
+                List<String> hardware = task.view().hardwareNotOkWhenSafe();
                 return " (ve_body in cycle " + s.cycle() + ": " + s.from() + " -> " + s.to() + " with " + s.predicates().entrySet().stream()
-                        .filter(p -> !p.getValue()).map(Map.Entry::getKey).collect(Collectors.joining(", ", "", " false")) + ")";
+                        .filter(p -> !p.getValue()).map(Map.Entry::getKey).collect(Collectors.joining(", ", "", " false"))
+                        + (hardware.isEmpty() ? "" : "; of allHwOk, " + String.join(", ", hardware) + " false") + ")";
             }
         }
         return "";
