@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
 public final class ProfileConsole implements AutoCloseable {
     private final String profile;
     private final Process process;
-    private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+    private final BlockingQueue<Line> lines = new LinkedBlockingQueue<>();
     private final Writer in;
     private final Path log;
 
@@ -39,15 +39,18 @@ public final class ProfileConsole implements AutoCloseable {
                     file.write(l);
                     file.newLine();
                     file.flush();
-                    lines.add(l);
+                    lines.add(new Line(System.nanoTime(), l));
                 }
             } catch (IOException e) {
-                lines.add("bench: " + profile + "'s output: " + e);
+                lines.add(new Line(System.nanoTime(), "bench: " + profile + "'s output: " + e));
             }
         }, profile + " output");
         reader.setDaemon(true);
         reader.start();
     }
+
+    /** A line of output and when it arrived ({@link System#nanoTime()}). */
+    public record Line(long nanos, String text) {}
 
     public Process process() {
         return process;
@@ -60,35 +63,43 @@ public final class ProfileConsole implements AutoCloseable {
 
     /** The first line (from those not yet read) that the pattern finds. */
     public Matcher await(Pattern pattern, long seconds) throws InterruptedException {
-        List<String> read = read(profile + "'s start", lines -> !lines.isEmpty() && pattern.matcher(lines.get(lines.size() - 1)).find(), seconds);
-        Matcher m = pattern.matcher(read.get(read.size() - 1));
+        List<Line> read = read(profile + "'s start", lines -> !lines.isEmpty() && pattern.matcher(lines.get(lines.size() - 1)).find(), seconds);
+        Matcher m = pattern.matcher(read.get(read.size() - 1).text());
         m.find();
         return m;
     }
 
     /** Sends a command and returns its answer's lines, up to those that pass {@code complete}; a failed command is an error. */
     public List<String> ask(String command, Predicate<List<String>> complete, long seconds) throws IOException, InterruptedException {
+        return askTimed(command, complete, seconds).stream().map(Line::text).toList();
+    }
+
+    /** {@link #ask}, each line with when it arrived: for a bench that times the answers. */
+    public List<Line> askTimed(String command, Predicate<List<String>> complete, long seconds) throws IOException, InterruptedException {
         in.write(command + "\n");
         in.flush();
         return read(command, complete, seconds);
     }
 
-    private List<String> read(String what, Predicate<List<String>> complete, long seconds) throws InterruptedException {
-        List<String> read = new ArrayList<>();
+    private List<Line> read(String what, Predicate<List<String>> complete, long seconds) throws InterruptedException {
+        List<Line> read = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
         long deadline = System.nanoTime() + seconds * 1_000_000_000L;
-        while (!complete.test(read)) {
-            read.add(next(what, deadline));
+        while (!complete.test(texts)) {
+            Line l = next(what, deadline);
+            read.add(l);
+            texts.add(l.text());
         }
         return read;
     }
 
     /** The next line of output; Gogo's answer to a failed command, the profile's end or the deadline are errors. */
-    private String next(String what, long deadline) throws InterruptedException {
+    private Line next(String what, long deadline) throws InterruptedException {
         while (true) {
-            String l = lines.poll(100, TimeUnit.MILLISECONDS);
+            Line l = lines.poll(100, TimeUnit.MILLISECONDS);
             if (l != null) {
-                if (l.contains("gogo: ")) {
-                    throw new IllegalStateException(what + ": " + l);
+                if (l.text().contains("gogo: ")) {
+                    throw new IllegalStateException(what + ": " + l.text());
                 }
                 return l;
             }

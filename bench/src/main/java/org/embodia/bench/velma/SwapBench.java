@@ -1,11 +1,9 @@
 package org.embodia.bench.velma;
 
-import java.io.BufferedReader;
+import static org.embodia.bench.console.ProfileConsole.ending;
+
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,11 +11,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import org.embodia.bench.console.ProfileConsole;
+import org.embodia.bench.console.ProfileConsole.Line;
 
 /**
  * {@code ./embodia bench swap [--swaps 100]} (root, as velma-hw): Velma's hardware bundles swapped for the simulation
@@ -56,6 +55,8 @@ public final class SwapBench {
     private static final String PROMPT = "g! ";
     /** How long a command may take, the 3 s motions included. */
     private static final long ANSWER_SECONDS = 60;
+    /** The profile's output, as it came. */
+    private static final Path LOG = Path.of("target", "bench", "swap-velma-hw.log");
     /** How long the KRCs may take to return to command mode after a collection held the loop up. */
     private static final long EXIT_SAFE_SECONDS = 30;
 
@@ -65,23 +66,11 @@ public final class SwapBench {
     /** One diagnostic: when its answer arrived, and the activity's figures then. */
     record Diag(long nanos, long cycles, long overruns, long atDeadline, boolean fault) {}
 
-    /** A line of the shell's output, with when it arrived. */
-    record Line(long nanos, String text) {}
-
     /**
      * The framework JVM then: its threads; its live objects after a full collection (KiB), of them the instances of
      * Embodia's classes (bytes), and the Gogo jobs kept.
      */
     record Jvm(long threads, long liveKib, long embodiaBytes, long gogoJobs) {}
-
-    /** A command the robot refused or failed, with the shell's answer. */
-    static final class Refused extends Exception {
-        private static final long serialVersionUID = 1L;
-
-        Refused(String command, String answer) {
-            super(command + ": " + answer);
-        }
-    }
 
     public static void main(String[] args) throws Exception {
         int swaps = 100;
@@ -92,19 +81,20 @@ public final class SwapBench {
                 throw new IllegalArgumentException("usage: bench swap [--swaps <n>]");
             }
         }
-        Process p = new ProcessBuilder("./embodia", "run", "velma-hw").redirectErrorStream(true).start();
+        Files.createDirectories(LOG.getParent());
         boolean failed = false;
-        try (Shell shell = new Shell(p)) {
+        try (ProfileConsole velma = new ProfileConsole("velma-hw", List.of("./embodia", "run", "velma-hw"), LOG)) {
+            Shell shell = new Shell(velma);
             try {
-                run(shell, p, swaps);
-            } catch (Refused e) {
+                run(shell, velma.process(), swaps);
+            } catch (IllegalStateException e) {
                 failed = true;
                 System.out.println("the run ended early: " + e.getMessage());
                 // What the soak prints at its end too: the KRCs' and the bus's counters, the robot's state.
                 for (String command : List.of("lwr:fri", "ethercat:bus", "velma:status")) {
                     try {
                         shell.run(command).forEach(l -> System.out.println(l.text()));
-                    } catch (Refused r) {
+                    } catch (IllegalStateException r) {
                         System.out.println(r.getMessage());
                     }
                 }
@@ -115,7 +105,7 @@ public final class SwapBench {
         }
     }
 
-    private static void run(Shell shell, Process p, int swaps) throws Refused, InterruptedException {
+    private static void run(Shell shell, Process p, int swaps) throws IOException, InterruptedException {
         shell.run("velma:ready");
         Jvm first = jvm(p);
         exitSafe(shell);
@@ -130,12 +120,12 @@ public final class SwapBench {
             String command = k % 2 == 0 ? "agent:swap " + HARDWARE + " " + SIMULATION : "agent:swap " + SIMULATION + " " + HARDWARE;
             long sent = System.nanoTime();
             Line swapped = shell.run(command).stream().filter(l -> l.text().startsWith("swapped ")).findFirst()
-                    .orElseThrow(() -> new Refused(command, "no 'swapped' answer"));
+                    .orElseThrow(() -> new IllegalStateException(command + ": no 'swapped' answer"));
             swapNanos.add(swapped.nanos() - sent);
         }
         Diag after = diag(shell);
         // The hardware again, from its own status, after the swaps.
-        exitSafe(shell);
+        shell.run("velma:exitsafe");
         shell.run("velma:head 0 0 3");
         Jvm last = jvm(p);
 
@@ -171,13 +161,13 @@ public final class SwapBench {
      * Out of safe mode. A collection just forced may have held the loop long enough for the KRCs to leave command mode;
      * they return to it on their own after a run of perfect cycles, and until then ve_body stays in safe mode.
      */
-    private static void exitSafe(Shell shell) throws Refused, InterruptedException {
+    private static void exitSafe(Shell shell) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(EXIT_SAFE_SECONDS);
         while (true) {
             try {
                 shell.run("velma:exitsafe");
                 return;
-            } catch (Refused e) {
+            } catch (IllegalStateException e) {
                 if (System.nanoTime() > deadline) {
                     throw e;
                 }
@@ -186,7 +176,7 @@ public final class SwapBench {
         }
     }
 
-    private static Diag diag(Shell shell) throws Refused, InterruptedException {
+    private static Diag diag(Shell shell) throws IOException, InterruptedException {
         long cycles = -1;
         long overruns = 0;
         boolean fault = false;
@@ -203,7 +193,7 @@ public final class SwapBench {
                 return new Diag(nanos, cycles, overruns, Long.parseLong(d.group(1)), fault);
             }
         }
-        throw new Refused("agent:diag core", "no activity rt in the answer");
+        throw new IllegalStateException("agent:diag core: no activity rt in the answer");
     }
 
     /** The framework JVM's threads (from /proc) and its live objects after a full collection (jcmd, -1 if not read). */
@@ -251,70 +241,30 @@ public final class SwapBench {
     }
 
     /**
-     * The profile's Gogo shell on the launcher's standard input and output. Each command is followed by an {@code echo}
-     * of a mark of its own, so the answer is every line up to the mark; Gogo answers a failed command with a line
-     * {@code gogo: <exception>: <message>}.
+     * The profile's console, each command followed by an {@code echo} of a mark of its own: the answer is every line up
+     * to the mark, each timed as it arrived and without Gogo's prompt.
      */
-    static final class Shell implements AutoCloseable {
-        private final Process process;
-        private final Writer in;
-        private final BlockingQueue<Line> out = new LinkedBlockingQueue<>();
+    private static final class Shell {
+        private final ProfileConsole console;
         private int marks;
 
-        Shell(Process process) {
-            this.process = process;
-            in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
-            Thread reader = new Thread(() -> {
-                try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                    String text;
-                    while ((text = lines.readLine()) != null) {
-                        out.add(new Line(System.nanoTime(), text));
-                    }
-                } catch (IOException e) {
-                    out.add(new Line(System.nanoTime(), "gogo: the shell's output failed: " + e.getMessage()));
-                }
-            }, "swap bench: shell output");
-            reader.setDaemon(true);
-            reader.start();
+        Shell(ProfileConsole console) {
+            this.console = console;
         }
 
-        /** Runs one command; its answer, each line timed as it arrived, the prompt taken off. */
-        List<Line> run(String command) throws Refused, InterruptedException {
+        List<Line> run(String command) throws IOException, InterruptedException {
             String mark = "@swap-bench-" + (++marks);
-            try {
-                in.write(command + "\necho " + mark + "\n");
-                in.flush();
-            } catch (IOException e) {
-                throw new Refused(command, "the shell is gone (" + e.getMessage() + ")");
-            }
             List<Line> answer = new ArrayList<>();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(ANSWER_SECONDS);
-            while (true) {
-                Line line = out.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-                if (line == null) {
-                    throw new Refused(command, "no answer within " + ANSWER_SECONDS + " s" + (process.isAlive() ? "" : ", the framework ended"));
-                }
-                String text = line.text();
+            for (Line l : console.askTimed(command + "\necho " + mark, ending(mark), ANSWER_SECONDS)) {
+                String text = l.text();
                 while (text.startsWith(PROMPT)) {
                     text = text.substring(PROMPT.length());
                 }
-                if (text.equals(mark)) {
-                    return answer;
+                if (!text.equals(mark)) {
+                    answer.add(new Line(l.nanos(), text));
                 }
-                if (text.startsWith("gogo: ")) {
-                    throw new Refused(command, text);
-                }
-                answer.add(new Line(line.nanos(), text));
             }
-        }
-
-        /** Ends the shell's input, which stops the framework, and waits for the launcher. */
-        @Override
-        public void close() throws IOException, InterruptedException {
-            in.close();
-            if (!process.waitFor(60, TimeUnit.SECONDS)) {
-                process.destroy();
-            }
+            return answer;
         }
     }
 }

@@ -1,5 +1,6 @@
 package org.embodia.velma.api;
 
+import static org.embodia.velma.api.ValidityTest.healthyArm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
@@ -8,10 +9,6 @@ import org.junit.jupiter.api.Test;
 
 /** allHwOk's parts by name: each device's failure sets its own part, and only that one. */
 class AllHwOkTest {
-
-    private static LwrStatus arm() {
-        return ValidityTest.healthyArm();
-    }
 
     private static DriveStatus drive() {
         DriveStatus d = new DriveStatus();
@@ -25,30 +22,30 @@ class AllHwOkTest {
 
     @Test
     void everyDeviceWorkingIsAllHwOk() {
-        assertEquals(0, AllHwOk.failing(arm(), arm(), drive(), drive(), drive()));
-        assertEquals(List.of(), failing(arm(), arm(), drive(), drive(), drive()));
+        assertEquals(0, AllHwOk.failing(healthyArm(), healthyArm(), drive(), drive(), drive()));
+        assertEquals(List.of(), failing(healthyArm(), healthyArm(), drive(), drive(), drive()));
     }
 
     @Test
     void eachFailureNamesItsPart() {
-        LwrStatus monitor = arm();
+        LwrStatus monitor = healthyArm();
         monitor.state = FriState.MONITOR;
-        assertEquals(List.of("rLwrInCmdState"), failing(monitor, arm(), drive(), drive(), drive()));
-        assertEquals(List.of("lLwrInCmdState"), failing(arm(), monitor, drive(), drive(), drive()));
-        LwrStatus unpowered = arm();
+        assertEquals(List.of("rLwrInCmdState"), failing(monitor, healthyArm(), drive(), drive(), drive()));
+        assertEquals(List.of("lLwrInCmdState"), failing(healthyArm(), monitor, drive(), drive(), drive()));
+        LwrStatus unpowered = healthyArm();
         unpowered.power = 0;
-        assertEquals(List.of("rLwrOk"), failing(unpowered, arm(), drive(), drive(), drive()));
-        assertEquals(List.of("lLwrOk"), failing(arm(), unpowered, drive(), drive(), drive()));
+        assertEquals(List.of("rLwrOk"), failing(unpowered, healthyArm(), drive(), drive(), drive()));
+        assertEquals(List.of("lLwrOk"), failing(healthyArm(), unpowered, drive(), drive(), drive()));
         DriveStatus fault = drive();
         fault.statusWord = 0x0008;
-        assertEquals(List.of("tMotorOk"), failing(arm(), arm(), fault, drive(), drive()));
-        assertEquals(List.of("hpMotorOk"), failing(arm(), arm(), drive(), fault, drive()));
-        assertEquals(List.of("htMotorOk"), failing(arm(), arm(), drive(), drive(), fault));
+        assertEquals(List.of("tMotorOk"), failing(healthyArm(), healthyArm(), fault, drive(), drive()));
+        assertEquals(List.of("hpMotorOk"), failing(healthyArm(), healthyArm(), drive(), fault, drive()));
+        assertEquals(List.of("htMotorOk"), failing(healthyArm(), healthyArm(), drive(), drive(), fault));
     }
 
     @Test
     void bothKrcsOutOfCommandModeAndUnpoweredNameFourParts() {
-        LwrStatus dropped = arm();
+        LwrStatus dropped = healthyArm();
         dropped.state = FriState.MONITOR;
         dropped.power = 0;
         dropped.quality = FriQuality.BAD;
