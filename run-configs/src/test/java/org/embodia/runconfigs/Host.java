@@ -20,9 +20,10 @@ import java.util.regex.Pattern;
 final class Host {
     /**
      * The options ./embodia gives every JVM with a real-time thread (RT_JVM): no periodic cleanup safepoint and no class
-     * unloading, whose safepoints held a loop up to 10 ms on a 2-core VM.
+     * unloading, whose safepoints held a loop up to 10 ms on a 2-core VM, nor a collection for metaspace, which unloads none.
      */
-    static final List<String> REALTIME_JVM = List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:GuaranteedSafepointInterval=0", "-XX:-ClassUnloading");
+    static final List<String> REALTIME_JVM = List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:GuaranteedSafepointInterval=0", "-XX:-ClassUnloading",
+            "-XX:MetaspaceSize=512m");
     final String name;
     final Process process;
     private final List<String> lines = new ArrayList<>();

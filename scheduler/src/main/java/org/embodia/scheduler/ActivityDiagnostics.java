@@ -22,10 +22,24 @@ package org.embodia.scheduler;
  * @param missedPasses for an activity whose subsystems run in several processes, the passes of other hosts that missed
  *        their deadline, as the leading host counts them (on the other hosts, {@code overruns} are the leader's too); a
  *        late cycle whose passes all came in time is an overrun, not a missed pass
+ * @param skippedTicks ticks of the activity's clock that got no cycle of their own: for an activity triggered by
+ *        devices of its process, the data they sent that no cycle took (an FRI arm's gaps in its measurements' sequence
+ *        counter), once per tick however many devices sent in it; for a periodic activity, and a triggered one while its
+ *        plan has no trigger, the deadlines a late cycle passed (skipped, not made up); 0 on a clock of its own
+ *        (the clock runs every cycle) and for devices on other hosts. A tick the device itself never sent (its clock
+ *        stalled) is none: the loop follows the device's clock
  */
 public record ActivityDiagnostics(String name, String clock, long cycles, long overruns, long consecutiveOverruns, boolean fault,
         Percentiles wakeLatency, Percentiles period, Percentiles compute, String realtime, Percentiles sleepLatency, long periodNanos,
-        long missedTriggers, long missedPasses) {
+        long missedTriggers, long missedPasses, long skippedTicks) {
+
+    /** Without the skipped ticks, as in 1.11. */
+    public ActivityDiagnostics(String name, String clock, long cycles, long overruns, long consecutiveOverruns, boolean fault,
+            Percentiles wakeLatency, Percentiles period, Percentiles compute, String realtime, Percentiles sleepLatency, long periodNanos,
+            long missedTriggers, long missedPasses) {
+        this(name, clock, cycles, overruns, consecutiveOverruns, fault, wakeLatency, period, compute, realtime, sleepLatency, periodNanos,
+                missedTriggers, missedPasses, 0);
+    }
 
     /** Without the missed passes, as in 1.9. */
     public ActivityDiagnostics(String name, String clock, long cycles, long overruns, long consecutiveOverruns, boolean fault,

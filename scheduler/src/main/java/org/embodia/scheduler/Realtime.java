@@ -141,6 +141,50 @@ public final class Realtime {
                 + " real-time before)", false);
     }
 
+    /**
+     * What of the machine's memory management can hold a loop, said plainly; empty when nothing is known to. Linux's
+     * DAMON, when a kdamond runs, samples the memory's accessed bits at each sampling interval, clearing them in the page
+     * tables of every process whose pages it samples, the loop's too. On a virtual machine that shadows the page tables
+     * each such sample held velma-hw's loop about 3 ms: a tick without a cycle at 500 Hz (docs/scheduler.md, "What the
+     * machine does to a loop"). Read off the loop, once.
+     */
+    public static String memoryMonitors() {
+        return memoryMonitors(Path.of("/sys/kernel/mm/damon/admin/kdamonds"));
+    }
+
+    static String memoryMonitors(Path kdamonds) {
+        StringBuilder out = new StringBuilder();
+        try (DirectoryStream<Path> each = Files.newDirectoryStream(kdamonds, p -> p.getFileName().toString().matches("\\d+"))) {
+            for (Path k : each) {
+                if (!"on".equals(read(k.resolve("state")))) {
+                    continue;
+                }
+                String sample = read(k.resolve("contexts/0/monitoring_attrs/intervals/sample_us"));
+                String action = read(k.resolve("contexts/0/schemes/0/action"));
+                out.append(out.length() == 0 ? "" : "; ").append("DAMON's kdamond ").append(k.getFileName()).append(" on");
+                if (sample.matches("\\d+")) {
+                    out.append(", sampling the memory every ").append(Long.parseLong(sample) / 1000).append(" ms");
+                }
+                if (!action.isEmpty()) {
+                    out.append(", scheme ").append(action);
+                }
+            }
+        } catch (IOException e) {
+            // No DAMON in this kernel, or not readable: nothing known to hold the loop.
+            return "";
+        }
+        return out.length() == 0 ? "" : out + ": each sample may hold this loop (docs/scheduler.md)";
+    }
+
+    /** A sysfs file's first line, empty if it cannot be read. */
+    private static String read(Path file) {
+        try {
+            return Files.readString(file).strip();
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
     private static boolean fifo(CLibrary c, int priority, StringBuilder out) {
         try (Memory param = new Memory(4)) {
             param.setInt(0, priority);

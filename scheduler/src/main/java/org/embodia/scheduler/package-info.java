@@ -1,5 +1,5 @@
 /** The agent runtime: agents, their activities, diagnostics and external clocks, among them simulators' clocks. */
-@Version("1.11.0")
+@Version("1.12.0")
 @Export
 package org.embodia.scheduler;
 

@@ -28,4 +28,16 @@ public interface CycleTrigger extends Subsystem {
     default long lastLookWithoutDataNanos() {
         return Long.MIN_VALUE;
     }
+
+    /**
+     * How many of the device's data, so far, no cycle took: each one a tick of the device's clock that got no cycle
+     * of its own, its datum replaced by the next before a cycle read it (or lost on the way). A device that numbers its
+     * data counts the gaps, as an FRI arm does from its measurements' sequence counter. Read on the activity's thread
+     * after each cycle; allocates nothing. 0 where the device cannot tell.
+     *
+     * @since 1.3
+     */
+    default long dataNotTaken() {
+        return 0;
+    }
 }

@@ -1,5 +1,5 @@
 /** Agents and subsystems of the Embodied Agent model ([RAPP] §2.1). */
-@Version("1.2.0")
+@Version("1.3.0")
 @Export
 package org.embodia.api.agent;
 

@@ -22,15 +22,19 @@ import org.embodia.bench.console.ProfileConsole.Line;
  * {@code ./embodia bench swap [--swaps 100]} (root, as velma-hw): Velma's hardware bundles swapped for the simulation
  * and back, {@code --swaps} times, in the running velma-hw profile over its emulated peers, at 500 Hz. The bench types
  * into the profile's Gogo shell one command at a time and times each answer as it arrives: out of safe mode, a
- * baseline window without swaps (a head motion), then the swaps, each window between two {@code agent:diag core}, then
+ * baseline window without swaps (three head motions), then the swaps, each window between two {@code agent:diag core}, then
  * a head motion on the hardware again. So:
  * <ul>
  * <li>each swap's time, from its command to the replaced bundles stopped (the loop then runs on their
  * replacements);</li>
- * <li>cycles skipped: the cycles the 500 Hz activity should have run between the two diagnostics, by the wall clock,
- * less the cycles it counted. Each diagnostic is timed when its answer arrives, so the figure is off by the difference
- * of the two answers' delays: the baseline window, without swaps, shows how far;</li>
+ * <li>ticks skipped: the ticks of the loop's clock that got no cycle, as the activity counts them (agent:diag): on the
+ * hardware the KRCs' measurements no cycle read (the gaps in their sequence counters), on the simulation the deadlines
+ * a late cycle passed. A tick the emulated KRC itself never sent, its thread held up by the VM, is none: the loop
+ * follows the KRC's clock. Beside it the wall clock's figure, the cycles 500 Hz gives between the two diagnostics'
+ * answers less those counted, which the answers' delays and the KRC's own stalls make as much as ±20 either way;</li>
  * <li>overruns, cycles begun at their deadline without their trigger, and whether the activity reports a fault;</li>
+ * <li>whether a DAMON kdamond samples the machine's memory (as the activity's diagnostics say): on these VMs each of its
+ * samples held the loop about 3 ms, a tick without a cycle every 512 ms or so, swaps or not (docs/scheduler.md);</li>
  * <li>the framework JVM's threads, and its live objects after a full collection, before the robot leaves safe mode and after
  * its last motion. The collection (jcmd) runs while the robot holds still and the bench waits for it: forced during a
  * motion, it held the loop up to 28 ms, both KRCs left command mode and the motion was aborted (BENCHMARKS.md).</li>
@@ -50,7 +54,9 @@ public final class SwapBench {
     private static final String GOGO_JOB = "org.apache.felix.gogo.runtime.CommandSessionImpl$JobImpl";
     /** The class histogram's last line: "Total <instances> <bytes>". */
     private static final Pattern LIVE_TOTAL = Pattern.compile("(?m)^Total\\s+\\d+\\s+(\\d+)");
-    private static final Pattern DEADLINE = Pattern.compile("^\\s+(\\d+) cycles began at their deadline");
+    /** What the activity's line of grants says of DAMON (Realtime.memoryMonitors), which holds the loop on these VMs. */
+    private static final Pattern DAMON = Pattern.compile("(DAMON's kdamond .*?): each sample may hold this loop");
+    private static final Pattern DEADLINE = Pattern.compile("^\\s+(\\d+) cycles began at their deadline.*?, (\\d+) ticks got no cycle");
     /** Gogo's prompt, which the shell prints before the first line of each answer. */
     private static final String PROMPT = "g! ";
     /** How long a command may take, the 3 s motions included. */
@@ -64,7 +70,7 @@ public final class SwapBench {
     }
 
     /** One diagnostic: when its answer arrived, and the activity's figures then. */
-    record Diag(long nanos, long cycles, long overruns, long atDeadline, boolean fault) {}
+    record Diag(long nanos, long cycles, long overruns, long atDeadline, long skippedTicks, boolean fault, String memory) {}
 
     /**
      * The framework JVM then: its threads; its live objects after a full collection (KiB), of them the instances of
@@ -113,7 +119,10 @@ public final class SwapBench {
         // The reset takes effect at the loop's next cycle boundary, which the head motion after it leaves behind.
         shell.run("velma:head 0.1 0.1 3");
         Diag start = diag(shell);
-        shell.run("velma:head 0.3 0.2 3");
+        // A baseline about as long as the swaps take: what the machine costs the loop without them.
+        for (String motion : List.of("velma:head 0.3 0.2 3", "velma:head 0.1 0.1 3", "velma:head 0.3 0.2 3")) {
+            shell.run(motion);
+        }
         Diag before = diag(shell);
         List<Long> swapNanos = new ArrayList<>();
         for (int k = 0; k < swaps; k++) {
@@ -137,10 +146,14 @@ public final class SwapBench {
         long[] sorted = swapNanos.stream().mapToLong(Long::longValue).sorted().toArray();
         double p50 = sorted[sorted.length / 2] / 1e6;
         double p99 = sorted[Math.min(sorted.length - 1, (int) (sorted.length * 0.99))] / 1e6;
-        System.out.printf(Locale.ROOT, "baseline, no swap, %.1f s: %d cycles skipped, %d overruns%n", baseSeconds, baseSkipped,
-                before.overruns() - start.overruns());
-        System.out.printf(Locale.ROOT, "%d swaps in %.1f s at 500 Hz: %d cycles counted, %d by the wall clock: %d skipped%n", swaps, seconds,
+        long baseTicks = before.skippedTicks() - start.skippedTicks();
+        long ticks = after.skippedTicks() - before.skippedTicks();
+        System.out.printf(Locale.ROOT, "baseline, no swap, %.1f s: %d ticks without a cycle (%.2f a second); by the wall clock %d; %d overruns%n",
+                baseSeconds, baseTicks, baseTicks / baseSeconds, baseSkipped, before.overruns() - start.overruns());
+        System.out.printf(Locale.ROOT, "%d swaps in %.1f s at 500 Hz: %d ticks without a cycle (%.2f a second: KRC measurements no cycle read,"
+                + " deadlines passed on the simulation); by the wall clock %d cycles counted of %d: %d%n", swaps, seconds, ticks, ticks / seconds,
                 counted, expected, expected - counted);
+        System.out.println("the machine's memory monitor: " + (after.memory().isEmpty() ? "no DAMON running" : after.memory()));
         System.out.printf(Locale.ROOT, "overruns %d, cycles begun at their deadline %d, fault %s%n", after.overruns() - before.overruns(),
                 after.atDeadline() - before.atDeadline(), after.fault() ? "YES" : "no");
         System.out.printf(Locale.ROOT, "swap, command to the replaced bundles stopped: p50 %.1f ms, p99 %.1f ms, max %.1f ms%n", p50, p99,
@@ -149,10 +162,10 @@ public final class SwapBench {
                 + " collection %.1f -> %.1f MiB, of Embodia's classes %.1f -> %.1f KiB, Gogo jobs kept %d -> %d%n", first.threads(), last.threads(),
                 first.liveKib() / 1024.0, last.liveKib() / 1024.0, first.embodiaBytes() / 1024.0, last.embodiaBytes() / 1024.0, first.gogoJobs(),
                 last.gogoJobs());
-        System.out.printf(Locale.ROOT, "{\"bench\":\"swap\",\"swaps\":%d,\"seconds\":%.1f,\"skipped\":%d,\"baseline_skipped\":%d,"
-                + "\"overruns\":%d,\"at_deadline\":%d,\"fault\":%b,\"swap_ms\":{\"p50\":%.1f,\"p99\":%.1f},\"threads\":[%d,%d],\"live_mib\":[%.1f,%.1f],"
+        System.out.printf(Locale.ROOT, "{\"bench\":\"swap\",\"swaps\":%d,\"seconds\":%.1f,\"skipped_ticks\":%d,\"baseline_seconds\":%.1f,\"baseline_skipped_ticks\":%d,"
+                + "\"skipped_wall_clock\":%d,\"baseline_skipped_wall_clock\":%d,\"damon\":%b,\"overruns\":%d,\"at_deadline\":%d,\"fault\":%b,\"swap_ms\":{\"p50\":%.1f,\"p99\":%.1f},\"threads\":[%d,%d],\"live_mib\":[%.1f,%.1f],"
                 + "\"embodia_kib\":[%.1f,%.1f],\"gogo_jobs\":[%d,%d]}%n",
-                swaps, seconds, expected - counted, baseSkipped, after.overruns() - before.overruns(), after.atDeadline() - before.atDeadline(),
+                swaps, seconds, ticks, baseSeconds, baseTicks, expected - counted, baseSkipped, !after.memory().isEmpty(), after.overruns() - before.overruns(), after.atDeadline() - before.atDeadline(),
                 after.fault(), p50, p99, first.threads(), last.threads(), first.liveKib() / 1024.0, last.liveKib() / 1024.0,
                 first.embodiaBytes() / 1024.0, last.embodiaBytes() / 1024.0, first.gogoJobs(), last.gogoJobs());
     }
@@ -181,16 +194,20 @@ public final class SwapBench {
         long overruns = 0;
         boolean fault = false;
         long nanos = 0;
+        String memory = "";
         for (Line line : shell.run("agent:diag core")) {
             Matcher a = ACTIVITY.matcher(line.text());
             Matcher d = DEADLINE.matcher(line.text());
-            if (a.find()) {
+            Matcher m = DAMON.matcher(line.text());
+            if (m.find() && cycles >= 0) {
+                memory = m.group(1);
+            } else if (a.find()) {
                 nanos = line.nanos();
                 cycles = Long.parseLong(a.group(1));
                 overruns = Long.parseLong(a.group(2));
                 fault = a.group(3) != null;
             } else if (d.find() && cycles >= 0) {
-                return new Diag(nanos, cycles, overruns, Long.parseLong(d.group(1)), fault);
+                return new Diag(nanos, cycles, overruns, Long.parseLong(d.group(1)), Long.parseLong(d.group(2)), fault, memory);
             }
         }
         throw new IllegalStateException("agent:diag core: no activity rt in the answer");

@@ -36,8 +36,12 @@ public final class VelmaHwSoak {
             "velma:head -0.3 -0.1 2",
             "velma:jimp torso 0 2");
     static final double BLOCK_SECONDS = 13;
-    /** ./embodia's RT_JVM: no periodic cleanup safepoint, no class unloading (their safepoints held a loop up to 10 ms). */
-    private static final List<String> REALTIME_JVM = List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:GuaranteedSafepointInterval=0", "-XX:-ClassUnloading");
+    /**
+     * ./embodia's RT_JVM: no periodic cleanup safepoint, no class unloading (their safepoints held a loop up to 10 ms), no
+     * collection for metaspace.
+     */
+    private static final List<String> REALTIME_JVM = List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:GuaranteedSafepointInterval=0", "-XX:-ClassUnloading",
+            "-XX:MetaspaceSize=512m");
     private static final Pattern FRI = Pattern.compile("(core/a\\.lwr_[rl]/re): (\\d+) measurements read, (\\d+) lost or skipped.*?"
             + "(\\d+) answers sent, (\\d+) cycles without a measurement while the KRC talked; the KRC's answer rate ([\\d.]+), miss counter (\\d+)");
     private static final Pattern BUS = Pattern.compile("^(\\d+) cycles, (\\d+) frames missed \\((\\d+) late, (\\d+) lost\\)");

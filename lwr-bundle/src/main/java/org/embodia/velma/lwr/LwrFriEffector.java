@@ -334,6 +334,12 @@ public final class LwrFriEffector implements Hardware, CycleTrigger, AutoCloseab
         return lastLookWithoutData;
     }
 
+    /** The KRC's measurements no cycle read: the gaps in their sequence counter, lost or replaced by the next. */
+    @Override
+    public long dataNotTaken() {
+        return lostMeasurements;
+    }
+
     /** A new valid command resets the watchdog; an invalid one is counted and never sent. */
     private void takeCommand() {
         if (command.isNew() && command.get().valid()) {

@@ -24,6 +24,8 @@ abstract class Activity {
     final Histogram compute = new Histogram();
     long cycles;
     long overruns;
+    /** Ticks of the activity's clock that got no cycle; see {@link ActivityDiagnostics#skippedTicks()}. */
+    volatile long skippedTicks;
     long consecutiveOverruns;
     /** The passes other hosts missed under the plans before the current one; the activity's thread writes it. */
     private volatile long missedBefore;
@@ -179,7 +181,7 @@ abstract class Activity {
 
     ActivityDiagnostics diagnostics() {
         return new ActivityDiagnostics(name, clock, cycles, overruns, consecutiveOverruns, fault, wake.snapshot(), period.snapshot(),
-                compute.snapshot(), realtime(), sleep.snapshot(), periodNanos(), missedTriggers(), missedPasses());
+                compute.snapshot(), realtime(), sleep.snapshot(), periodNanos(), missedTriggers(), missedPasses(), skippedTicks);
     }
 
     /** What the loop's thread got from the operating system, for the diagnostics. */

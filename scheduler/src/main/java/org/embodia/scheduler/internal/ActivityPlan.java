@@ -93,10 +93,14 @@ final class ActivityPlan {
 
     /**
      * Makes this plan's connections; idempotent. An input still attached to a writer that left (a
-     * replaced subsystem) is detached from it first. Runs on the activity's thread at a boundary.
+     * replaced subsystem) is detached from it first. Its triggers count the data no cycle took from here.
+     * Runs on the activity's thread at a boundary.
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     void connect() {
+        for (Trigger t : triggers) {
+            t.countFromNow();
+        }
         for (Link l : links) {
             InputBuffer in = l.input();
             OutputBuffer out = l.output();

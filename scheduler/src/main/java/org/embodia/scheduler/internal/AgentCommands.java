@@ -100,10 +100,12 @@ public final class AgentCommands {
                         .append("\n  request taken (the leader's cycle start to this host taking its request) ").append(d.wakeLatency())
                         .append("\n  answer sent (the leader's cycle start to this host's answer) ").append(d.sleepLatency());
             } else if (d.clock().contains("trigger=")) {
-                out.append("\n  ").append(d.missedTriggers()).append(" cycles began at their deadline without the trigger's data")
+                out.append("\n  ").append(d.missedTriggers()).append(" cycles began at their deadline without the trigger's data, ")
+                        .append(d.skippedTicks()).append(" ticks got no cycle (data no cycle took, or deadlines passed while no trigger)")
                         .append("\n  wake latency (the data's arrival, at most, or the deadline, to cycle start) ").append(d.wakeLatency());
             } else {
-                out.append("\n  wake latency (deadline to cycle start, after the spin) ").append(d.wakeLatency())
+                out.append("\n  ").append(d.skippedTicks()).append(" deadlines passed without their cycle")
+                        .append("\n  wake latency (deadline to cycle start, after the spin) ").append(d.wakeLatency())
                         .append("\n  sleep latency (wake-up after the time asked, before the spin; cyclictest's figure) ")
                         .append(d.sleepLatency());
             }

@@ -134,6 +134,6 @@ final class FollowerActivity extends ThreadedActivity {
         ActivityDiagnostics d = super.diagnostics();
         long missed = leaderMissed;
         return new ActivityDiagnostics(d.name(), d.clock(), d.cycles(), leaderFaults - missed, 0, false, d.wakeLatency(), d.period(), d.compute(),
-                d.realtime(), d.sleepLatency(), d.periodNanos(), d.missedTriggers(), missed);
+                d.realtime(), d.sleepLatency(), d.periodNanos(), d.missedTriggers(), missed, d.skippedTicks());
     }
 }

@@ -46,11 +46,14 @@ abstract class ThreadedActivity extends Activity {
 
     /**
      * Configures the calling (the loop's) thread with {@link Realtime}, and for a real-time loop the JVM's threads it waits
-     * for at half its priority: beneath the loop, above every process at normal priority. What was granted.
+     * for at half its priority: beneath the loop, above every process at normal priority. What was granted, and what of
+     * the machine's memory management may hold the loop.
      */
     final String configureThreads() {
         String own = Realtime.configureCurrentThread(priority, cpu).description();
-        return priority <= 0 ? own : own + "; " + Realtime.configureJvmThreads(Math.max(1, priority / 2)).description();
+        String granted = priority <= 0 ? own : own + "; " + Realtime.configureJvmThreads(Math.max(1, priority / 2)).description();
+        String memory = Realtime.memoryMonitors();
+        return memory.isEmpty() ? granted : granted + "; " + memory;
     }
 
     @Override

@@ -13,6 +13,8 @@ import java.util.concurrent.locks.LockSupport;
  * close together: the cycle never takes one device's next datum before the other's. While the plan has no
  * trigger (a simulation swapped in for the hardware) cycles keep the nominal period against absolute deadlines, the
  * first a period after the last cycle the hardware began.
+ * The ticks that got no cycle are counted: the devices' data no cycle took, and while there is no trigger the deadlines
+ * a late cycle passed, which are skipped as a periodic activity skips them.
  * Its wake latency is, for a cycle at its deadline, how late after it the cycle began, and for one the data began,
  * at most the time from the devices' last look without it ({@link Trigger#lastLookWithoutDataNanos}).
  * Per cycle it allocates nothing and takes no lock.
@@ -69,12 +71,34 @@ final class TriggeredActivity extends ThreadedActivity {
             } else {
                 recordArrival(triggers, now);
             }
-            overrun(timedCycle(now) - now > periodNanos);
+            long end = timedCycle(now);
+            overrun(end - now > periodNanos);
+            // The data no cycle took is counted by the devices of the plan that ran, which a swap may have made another
+            // at this cycle's boundary.
+            skippedTicks += dataNotTaken(current().triggers);
             // The hardware's deadline runs from this cycle's start; the nominal period from this cycle's start when the
             // hardware clocked it, else against absolute deadlines.
             triggeredDue = now + deadlineNanos;
             periodicDue = (triggers.length > 0 ? now : next) + periodNanos;
+            if (triggers.length == 0 && end > periodicDue) {
+                // As a periodic activity's: the deadlines a late cycle passed are skipped, not made up back to back.
+                long passed = (end - periodicDue) / periodNanos + 1;
+                skippedTicks += passed;
+                periodicDue += passed * periodNanos;
+            }
         }
+    }
+
+    /**
+     * The devices' data no cycle took since the last cycle, once per tick however many devices sent in it: both of
+     * Velma's KRCs, in the same tick, lose the same one.
+     */
+    private static long dataNotTaken(Trigger[] triggers) {
+        long most = 0;
+        for (Trigger t : triggers) {
+            most = Math.max(most, t.takeDataNotTaken());
+        }
+        return most;
     }
 
     /**

@@ -102,7 +102,9 @@ class AgentCommandsTest {
     private static AgentCommands commands() {
         AgentCommands c = new AgentCommands(null);
         c.addAgent(agent("rt", List.of(new ActivityDiagnostics("main", "500.0 Hz", 10, 2, 0, false, SOME, SOME, SOME, "SCHED_FIFO 80",
-                SOME, 2_000_000))));
+                SOME, 2_000_000, 0, 0, 3))));
+        c.addAgent(agent("hw", List.of(new ActivityDiagnostics("rt", "500.0 Hz, trigger=t/a.x/re deadline=10000 us", 10, 0, 0, false, SOME,
+                SOME, SOME, "SCHED_FIFO 80", SOME, 2_000_000, 1, 0, 4))));
         c.addAgent(agent("sim", List.of(new ActivityDiagnostics("sim", "clock=nao.sim", 10, 1, 0, false, Histogram.EMPTY, SOME, SOME,
                 "runs on the thread of clock nao.sim", Histogram.EMPTY, 10_000_000))));
         c.addAgent(agent("stepped", List.of(new ActivityDiagnostics("sim", "clock=velma.sim", 10, 0, 0, false, Histogram.EMPTY, SOME,
@@ -114,7 +116,7 @@ class AgentCommandsTest {
     void diagWithoutAnAgentShowsEveryAgent() {
         AgentCommands c = commands();
         String all = c.diag();
-        assertEquals(c.diag("rt") + "\n" + c.diag("sim") + "\n" + c.diag("stepped"), all);
+        assertEquals(c.diag("rt") + "\n" + c.diag("hw") + "\n" + c.diag("sim") + "\n" + c.diag("stepped"), all);
         assertEquals("no agents", new AgentCommands(null).diag());
     }
 
@@ -125,6 +127,9 @@ class AgentCommandsTest {
         assertTrue(rt.contains("activity main (500.0 Hz): 10 cycles, 2 overruns (cycles ended after the next deadline, 2.0 ms apart)"), rt);
         assertTrue(rt.contains("wake latency (deadline to cycle start, after the spin) p50 "), rt);
         assertTrue(rt.contains("sleep latency (wake-up after the time asked, before the spin; cyclictest's figure) p50 "), rt);
+        assertTrue(rt.contains("\n  3 deadlines passed without their cycle\n"), rt);
+        String hw = c.diag("hw");
+        assertTrue(hw.contains("\n  1 cycles began at their deadline without the trigger's data, 4 ticks got no cycle (data no cycle took"), hw);
         String sim = c.diag("sim");
         assertTrue(sim.contains("1 overruns (compute above the clock's period of 10.0 ms)"), sim);
         assertTrue(sim.contains("wake latency not measured"), sim);

@@ -215,6 +215,7 @@ class LoopTest {
         }
         assertTrue(burst <= 1, burst + " cycles began within 2 ms after the stall");
         assertTrue(a.diagnostics().overruns() >= 1, "the late cycle is an overrun");
+        assertTrue(a.diagnostics().skippedTicks() >= 5, "the five deadlines the stall passed, counted: " + a.diagnostics().skippedTicks());
     }
 
     /** What a test subsystem's step does. */

@@ -7,6 +7,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -26,10 +28,15 @@ import org.junit.jupiter.api.Test;
 class TriggeredActivityTest {
     private static final long PATIENCE_NANOS = 60_000_000_000L;
 
-    /** A device that "sends" when the test calls {@link #send()}; records its calls while {@link #log} is set. */
+    /**
+     * A device that "sends" when the test calls {@link #send()}, numbering its data as FRI does; records its calls while
+     * {@link #log} is set.
+     */
     static final class Device implements Hardware, CycleTrigger {
         final AtomicLong sent = new AtomicLong();
         long read;
+        /** The data a read found replaced by a later one: the gaps in their numbers. */
+        volatile long notTaken;
         volatile List<String> log;
         private volatile Thread waiter;
         /** What {@link #lastLookWithoutDataNanos} says, relative to the wait's return: how long ago the last look was. */
@@ -62,8 +69,17 @@ class TriggeredActivityTest {
 
         @Override
         public void read() {
-            read = sent.get();
+            long newest = sent.get();
+            if (newest > read + 1) {
+                notTaken += newest - read - 1;
+            }
+            read = newest;
             record("read");
+        }
+
+        @Override
+        public long dataNotTaken() {
+            return notTaken;
         }
 
         @Override
@@ -305,6 +321,107 @@ class TriggeredActivityTest {
         } finally {
             a.stop();
         }
+    }
+
+    /**
+     * Both devices send twice while a cycle is held up: the next cycle takes their newest data, and the tick whose
+     * data no cycle took is counted once, not once per device. A plan that takes over with the same devices does not
+     * count again what the one before counted.
+     */
+    @Test
+    void aTickWhoseDataNoCycleTookIsCountedOnce() throws Exception {
+        Device first = new Device();
+        Device second = new Device();
+        AtomicBoolean hold = new AtomicBoolean();
+        CountDownLatch held = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        org.embodia.api.agent.Subsystem controller = ActivityHarness.subsystem("t/a./cs", List.of(), List.of(), () -> {
+            if (hold.getAndSet(false)) {
+                held.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        });
+        TriggeredActivity a = new TriggeredActivity("rt", "1000.0 Hz, trigger=t/a.dev/re,t/a.dev2/re", 1000, 600_000_000_000L, 1_000_000, 0, -1);
+        a.publish(twoDevices(first, second, controller), 1);
+        a.start();
+        try {
+            sendBothAndAwaitCycle(first, second, a, 1);
+            hold.set(true);
+            first.send();
+            second.send();
+            assertTrue(held.await(60, TimeUnit.SECONDS), "the second cycle held");
+            for (int i = 0; i < 2; i++) {
+                first.send();
+                second.send();
+            }
+            release.countDown();
+            waitUntil(() -> a.cycles == 3, "the cycle of the newest data");
+            assertEquals(1, first.notTaken, "the first device's third datum, replaced by its fourth");
+            assertEquals(1, second.notTaken);
+            // The count follows the cycle, on the activity's thread.
+            waitUntil(() -> a.diagnostics().skippedTicks() > 0, "the count of the tick without a cycle");
+            assertEquals(1, a.diagnostics().skippedTicks(), "one tick without a cycle, whose data both devices sent");
+            assertEquals(0, a.missedTriggers());
+
+            a.publish(twoDevices(first, second, controller), 2);
+            for (int n = 4; n <= 6; n++) {
+                sendBothAndAwaitCycle(first, second, a, n);
+            }
+            assertEquals(2, a.appliedGeneration);
+            assertEquals(1, a.diagnostics().skippedTicks(), "the plan that took over counts from its boundary");
+        } finally {
+            release.countDown();
+            a.stop();
+        }
+    }
+
+    /** Without a trigger, a cycle late by many periods skips the deadlines it passed and counts them. */
+    @Test
+    void withoutATriggerTheDeadlinesALateCyclePassedAreSkippedAndCounted() throws Exception {
+        Device device = new Device();
+        AtomicBoolean hold = new AtomicBoolean();
+        org.embodia.api.agent.Subsystem slow = ActivityHarness.subsystem("t/a./cs", List.of(), List.of(), () -> {
+            if (hold.getAndSet(false)) {
+                LockSupport.parkNanos(50_000_000);
+            }
+        });
+        InputBuffer<?>[] none = new InputBuffer<?>[0];
+        ActivityPlan untriggered = new ActivityPlan(new ActivityPlan.Step[] {
+                new ActivityPlan.Step(new SubsystemRuntime("t/a.dev/re", device, 1, "rt", null), none, AgentConfig.Phase.READ),
+                new ActivityPlan.Step(new SubsystemRuntime("t/a./cs", slow, 2, "rt", null), none)}, List.of(), new CycleTrigger[0], e -> { });
+        TriggeredActivity a = new TriggeredActivity("rt", "1000.0 Hz, trigger=t/a.dev/re", 1000, 600_000_000_000L, 1_000_000, 0, -1);
+        a.publish(untriggered, 1);
+        a.start();
+        try {
+            waitUntil(() -> a.cycles >= 10, "cycles at the rate");
+            long before = a.diagnostics().skippedTicks();
+            long cycles = a.cycles;
+            hold.set(true);
+            waitUntil(() -> a.cycles >= cycles + 10, "cycles after the late one");
+            // The held cycle ended at least 50 ms after its deadline: the 49 deadlines after it at least had passed.
+            assertTrue(a.diagnostics().skippedTicks() - before >= 49, "deadlines skipped: " + (a.diagnostics().skippedTicks() - before));
+        } finally {
+            a.stop();
+        }
+    }
+
+    private static ActivityPlan twoDevices(Device first, Device second, org.embodia.api.agent.Subsystem controller) {
+        InputBuffer<?>[] none = new InputBuffer<?>[0];
+        return new ActivityPlan(new ActivityPlan.Step[] {
+                new ActivityPlan.Step(new SubsystemRuntime("t/a.dev/re", first, 1, "rt", null), none, AgentConfig.Phase.READ),
+                new ActivityPlan.Step(new SubsystemRuntime("t/a.dev2/re", second, 2, "rt", null), none, AgentConfig.Phase.READ),
+                new ActivityPlan.Step(new SubsystemRuntime("t/a./cs", controller, 3, "rt", null), none)}, List.of(),
+                new CycleTrigger[] {first, second}, e -> { });
+    }
+
+    private static void sendBothAndAwaitCycle(Device first, Device second, TriggeredActivity a, long n) throws InterruptedException {
+        first.send();
+        second.send();
+        waitUntil(() -> a.cycles == n, "the cycle of data " + n);
     }
 
     @Test

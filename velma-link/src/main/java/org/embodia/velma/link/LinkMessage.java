@@ -107,7 +107,8 @@ public sealed interface LinkMessage {
             for (ActivityDiagnostics a : activities) {
                 w.string(a.name()).string(a.clock()).putLong(a.cycles()).putLong(a.overruns()).putLong(a.consecutiveOverruns()).put(a.fault())
                         .percentiles(a.wakeLatency()).percentiles(a.period()).percentiles(a.compute()).string(a.realtime())
-                        .percentiles(a.sleepLatency()).putLong(a.periodNanos()).putLong(a.missedTriggers()).putLong(a.missedPasses());
+                        .percentiles(a.sleepLatency()).putLong(a.periodNanos()).putLong(a.missedTriggers()).putLong(a.missedPasses())
+                        .putLong(a.skippedTicks());
             }
             w.putInt(subsystems.size());
             for (SubsystemDiagnostics s : subsystems) {
@@ -122,7 +123,7 @@ public sealed interface LinkMessage {
             List<ActivityDiagnostics> activities = new ArrayList<>();
             for (int n = in.getInt(); n > 0; n--) {
                 activities.add(new ActivityDiagnostics(string(in), string(in), in.getLong(), in.getLong(), in.getLong(), in.get() != 0,
-                        percentiles(in), percentiles(in), percentiles(in), string(in), percentiles(in), in.getLong(), in.getLong(), in.getLong()));
+                        percentiles(in), percentiles(in), percentiles(in), string(in), percentiles(in), in.getLong(), in.getLong(), in.getLong(), in.getLong()));
             }
             List<SubsystemDiagnostics> subsystems = new ArrayList<>();
             for (int n = in.getInt(); n > 0; n--) {

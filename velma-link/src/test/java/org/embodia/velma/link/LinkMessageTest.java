@@ -119,7 +119,7 @@ class LinkMessageTest {
         assertEquals(new LinkMessage.State("core/a.body/ve", "transp"), roundTrip(new LinkMessage.State("core/a.body/ve", "transp")));
         Percentiles p = new Percentiles(10, 1.5, 2.5, 3.5, 4.5);
         LinkMessage.Diagnostics d = new LinkMessage.Diagnostics("core",
-                List.of(new ActivityDiagnostics("rt", "500Hz", 1000, 2, 0, false, p, p, p, "SCHED_FIFO 80", null, 2_000_000, 3, 4)),
+                List.of(new ActivityDiagnostics("rt", "500Hz", 1000, 2, 0, false, p, p, p, "SCHED_FIFO 80", null, 2_000_000, 3, 4, 5)),
                 List.of(new SubsystemDiagnostics("core/a./cs", "rt", true, "idle", null, 999, 0, null, p)));
         assertEquals(d, roundTrip(d));
         assertEquals(new LinkMessage.Node("node /x at http://h:1/"), roundTrip(new LinkMessage.Node("node /x at http://h:1/")));
