@@ -144,9 +144,9 @@ public final class Realtime {
     /**
      * What of the machine's memory management can hold a loop, said plainly; empty when nothing is known to. Linux's
      * DAMON, when a kdamond runs, samples the memory's accessed bits at each sampling interval, clearing them in the page
-     * tables of every process whose pages it samples, the loop's too. On the VMs Embodia is measured on (whose hypervisor, by
-     * all signs, shadows the page tables) each such sample held velma-hw's loop about 3 ms: a tick without a cycle at 500 Hz (docs/scheduler.md, "What the
-     * machine does to a loop"). Read off the loop, once.
+     * tables of every process whose pages it samples, the loop's too. On the VMs Embodia is measured on (whose
+     * hypervisor, by all signs, shadows the page tables) each such sample held velma-hw's loop about 3 ms: a tick without
+     * a cycle at 500 Hz (docs/scheduler.md, "What the machine does to a loop"). Read off the loop, once.
      */
     public static String memoryMonitors() {
         return memoryMonitors(Path.of("/sys/kernel/mm/damon/admin/kdamonds"));
