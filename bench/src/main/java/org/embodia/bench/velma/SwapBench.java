@@ -31,7 +31,7 @@ import org.embodia.bench.console.ProfileConsole.Line;
  * hardware the KRCs' measurements no cycle read (the gaps in their sequence counters), on the simulation the deadlines
  * a late cycle passed. A tick the emulated KRC itself never sent, its thread held up by the VM, is none: the loop
  * follows the KRC's clock. Beside it the wall clock's figure, the cycles 500 Hz gives between the two diagnostics'
- * answers less those counted, which the answers' delays and the KRC's own stalls make as much as ±20 either way;</li>
+ * answers less those counted, which the answers' delays and the KRC's own stalls put off by up to ±30;</li>
  * <li>overruns, cycles begun at their deadline without their trigger, and whether the activity reports a fault;</li>
  * <li>whether a DAMON kdamond samples the machine's memory (as the activity's diagnostics say): on these VMs each of its
  * samples held the loop about 3 ms, a tick without a cycle every 512 ms or so, swaps or not (docs/scheduler.md);</li>
@@ -162,11 +162,12 @@ public final class SwapBench {
                 + " collection %.1f -> %.1f MiB, of Embodia's classes %.1f -> %.1f KiB, Gogo jobs kept %d -> %d%n", first.threads(), last.threads(),
                 first.liveKib() / 1024.0, last.liveKib() / 1024.0, first.embodiaBytes() / 1024.0, last.embodiaBytes() / 1024.0, first.gogoJobs(),
                 last.gogoJobs());
-        System.out.printf(Locale.ROOT, "{\"bench\":\"swap\",\"swaps\":%d,\"seconds\":%.1f,\"skipped_ticks\":%d,\"baseline_seconds\":%.1f,\"baseline_skipped_ticks\":%d,"
-                + "\"skipped_wall_clock\":%d,\"baseline_skipped_wall_clock\":%d,\"damon\":%b,\"overruns\":%d,\"at_deadline\":%d,\"fault\":%b,\"swap_ms\":{\"p50\":%.1f,\"p99\":%.1f},\"threads\":[%d,%d],\"live_mib\":[%.1f,%.1f],"
+        System.out.printf(Locale.ROOT, "{\"bench\":\"swap\",\"swaps\":%d,\"seconds\":%.1f,\"skipped_ticks\":%d,\"baseline_seconds\":%.1f,"
+                + "\"baseline_skipped_ticks\":%d,\"skipped_wall_clock\":%d,\"baseline_skipped_wall_clock\":%d,\"damon\":%b,\"overruns\":%d,"
+                + "\"at_deadline\":%d,\"fault\":%b,\"swap_ms\":{\"p50\":%.1f,\"p99\":%.1f},\"threads\":[%d,%d],\"live_mib\":[%.1f,%.1f],"
                 + "\"embodia_kib\":[%.1f,%.1f],\"gogo_jobs\":[%d,%d]}%n",
-                swaps, seconds, ticks, baseSeconds, baseTicks, expected - counted, baseSkipped, !after.memory().isEmpty(), after.overruns() - before.overruns(), after.atDeadline() - before.atDeadline(),
-                after.fault(), p50, p99, first.threads(), last.threads(), first.liveKib() / 1024.0, last.liveKib() / 1024.0,
+                swaps, seconds, ticks, baseSeconds, baseTicks, expected - counted, baseSkipped, !after.memory().isEmpty(),
+                after.overruns() - before.overruns(), after.atDeadline() - before.atDeadline(), after.fault(), p50, p99, first.threads(), last.threads(), first.liveKib() / 1024.0, last.liveKib() / 1024.0,
                 first.embodiaBytes() / 1024.0, last.embodiaBytes() / 1024.0, first.gogoJobs(), last.gogoJobs());
     }
 

@@ -47,14 +47,7 @@ final class PeriodicActivity extends ThreadedActivity {
             long end = timedCycle(now);
             next += periodNanos;
             overrun(end > next);
-            if (end > next) {
-                // The deadlines a late cycle passed are skipped, not made up back to back: the next cycle begins at the
-                // first deadline still ahead, on the same grid. A burst of cycles would reach the other hosts early (each
-                // expects the next pass a period after the last began) and keep every later cycle late.
-                long passed = (end - next) / periodNanos + 1;
-                skippedTicks += passed;
-                next += passed * periodNanos;
-            }
+            next = firstDeadlineAhead(next, end);
         }
     }
 }

@@ -61,6 +61,21 @@ abstract class ThreadedActivity extends Activity {
         return periodNanos;
     }
 
+    /**
+     * The deadline the next cycle waits for, after a cycle that ended at {@code end} with {@code due} next on the grid:
+     * the deadlines a late cycle passed are skipped, not made up back to back, and counted as ticks without a cycle. The
+     * next cycle begins at the first deadline still ahead, on the same grid. A burst of cycles would reach the other
+     * hosts early (each expects the next pass a period after the last began) and keep every later cycle late.
+     */
+    final long firstDeadlineAhead(long due, long end) {
+        if (end <= due) {
+            return due;
+        }
+        long passed = (end - due) / periodNanos + 1;
+        skippedTicks += passed;
+        return due + passed * periodNanos;
+    }
+
     /** The loop's thread, once started: for measurements of what it allocates. */
     final Thread thread() {
         return thread;

@@ -75,17 +75,14 @@ final class TriggeredActivity extends ThreadedActivity {
             overrun(end - now > periodNanos);
             // The data no cycle took is counted by the devices of the plan that ran, which a swap may have made another
             // at this cycle's boundary.
-            skippedTicks += dataNotTaken(current().triggers);
-            // The hardware's deadline runs from this cycle's start; the nominal period from this cycle's start when the
-            // hardware clocked it, else against absolute deadlines.
-            triggeredDue = now + deadlineNanos;
-            periodicDue = (triggers.length > 0 ? now : next) + periodNanos;
-            if (triggers.length == 0 && end > periodicDue) {
-                // As a periodic activity's: the deadlines a late cycle passed are skipped, not made up back to back.
-                long passed = (end - periodicDue) / periodNanos + 1;
-                skippedTicks += passed;
-                periodicDue += passed * periodNanos;
+            long notTaken = dataNotTaken(current().triggers);
+            if (notTaken > 0) {
+                skippedTicks += notTaken;
             }
+            // The hardware's deadline runs from this cycle's start; the nominal period from this cycle's start when the
+            // hardware clocked it, else against absolute deadlines, as a periodic activity's.
+            triggeredDue = now + deadlineNanos;
+            periodicDue = triggers.length > 0 ? now + periodNanos : firstDeadlineAhead(next + periodNanos, end);
         }
     }
 
