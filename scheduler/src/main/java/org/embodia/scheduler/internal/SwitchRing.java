@@ -1,6 +1,8 @@
 package org.embodia.scheduler.internal;
 
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,8 +42,12 @@ final class SwitchRing {
         written++;
     }
 
+    /**
+     * The switches kept, oldest first, in the order the loop recorded them: switches of one cycle keep their order
+     * also where the ring wraps between them, so a reader that skips the ones it has seen skips those.
+     */
     List<StateSwitch> snapshot() {
-        List<StateSwitch> out = new ArrayList<>();
+        List<Entry> out = new ArrayList<>();
         for (int k = 0; k < SIZE; k++) {
             for (int attempt = 0; attempt < 100; attempt++) {
                 long before = sequence.get(k);
@@ -53,16 +59,23 @@ final class SwitchRing {
                 String f = from[k];
                 String t = to[k];
                 long b = bits[k];
+                // The plain reads above must not move below the check that they saw one whole write.
+                VarHandle.acquireFence();
                 if (sequence.get(k) == before) {
                     if (before > 0) {
-                        out.add(new StateSwitch(cycle, f, t, decode(b)));
+                        // A slot's sequence is twice the times it was written: its record's place in the loop's order.
+                        long order = (before / 2 - 1) * SIZE + k;
+                        out.add(new Entry(order, new StateSwitch(cycle, f, t, decode(b))));
                     }
                     break;
                 }
             }
         }
-        out.sort((x, y) -> Long.compare(x.cycle(), y.cycle()));
-        return out;
+        out.sort(Comparator.comparingLong(Entry::order));
+        return out.stream().map(Entry::stateSwitch).toList();
+    }
+
+    private record Entry(long order, StateSwitch stateSwitch) {
     }
 
     private Map<String, Boolean> decode(long b) {
