@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
@@ -125,9 +126,7 @@ public final class MoonshineRecognizer implements AutoCloseable {
             Map<List<Integer>, Double> scored = new HashMap<>();
             Map<String, Double> words = new LinkedHashMap<>();
             for (String word : spellings.values()) {
-                String lower = word.strip().toLowerCase(Locale.ROOT);
-                for (String text : List.of(" " + capitalized(lower) + ".", " " + lower + ".")) {
-                    List<Integer> tokens = pieces.encode(text);
+                for (List<Integer> tokens : saidAlone(word)) {
                     if (!scored.containsKey(tokens)) {
                         double logProbability = logProbability(hidden, tokens);
                         scored.put(tokens, logProbability);
@@ -152,6 +151,42 @@ public final class MoonshineRecognizer implements AutoCloseable {
         } catch (OrtException e) {
             throw new IllegalStateException("Moonshine failed on the utterance", e);
         }
+    }
+
+    /**
+     * What the decoder's own language model gives each word said alone, with no audio to go by: the log-probability of
+     * the word as {@link #spot} scores it, with the encoder's states all zero (internal language model estimation). A
+     * word the language model finds rare loses against a common near-homophone however it was said ("greet" against
+     * "Great."); {@code ./embodia bench voice} weighs this prior out of the spotting's scores to measure that.
+     *
+     * @param vocabulary words in any letter case; the result spells them as given
+     * @throws IllegalArgumentException if the vocabulary is empty
+     */
+    public synchronized Map<String, Double> priors(Collection<String> vocabulary) {
+        Map<String, String> spellings = spellings(vocabulary);
+        try (OrtSession.Result encoded = encode(PcmAudio.silence(SAMPLE_RATE, 1))) {
+            long[] shape = ((TensorInfo) encoded.get(0).getInfo()).getShape();
+            try (OnnxTensor zero = OnnxTensor.createTensor(environment,
+                    FloatBuffer.allocate((int) (shape[0] * shape[1] * shape[2])), shape)) {
+                Map<String, Double> priors = new LinkedHashMap<>();
+                for (String word : spellings.values()) {
+                    double logProbability = Double.NEGATIVE_INFINITY;
+                    for (List<Integer> tokens : saidAlone(word)) {
+                        logProbability = logSum(logProbability, logProbability(zero, tokens));
+                    }
+                    priors.put(word, logProbability);
+                }
+                return Map.copyOf(priors);
+            }
+        } catch (OrtException e) {
+            throw new IllegalStateException("Moonshine failed on the empty input", e);
+        }
+    }
+
+    /** The word said alone as the decoder writes it: " Word." or " word.", each spelling's tokens once. */
+    private List<List<Integer>> saidAlone(String word) {
+        String lower = word.strip().toLowerCase(Locale.ROOT);
+        return Stream.of(" " + capitalized(lower) + ".", " " + lower + ".").map(pieces::encode).distinct().toList();
     }
 
     /**

@@ -5,7 +5,7 @@
  * bench compares it with; the CMU pronouncing dictionary; and WAV files read and written as they are recorded. The
  * libraries and the model stay private to the bundle.
  */
-@Version("1.3.0")
+@Version("1.4.0")
 @Export
 package org.embodia.speech;
 

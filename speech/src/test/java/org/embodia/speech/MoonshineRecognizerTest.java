@@ -134,6 +134,18 @@ class MoonshineRecognizerTest {
     }
 
     @Test
+    void theLanguageModelsPriorFindsAGreetingWordRarerThanHello() {
+        Map<String, Double> priors = recognizer.priors(List.of("Hello", "greet"));
+        assertEquals(List.of("Hello", "greet"), priors.keySet().stream().sorted().toList(), "spelled as given");
+        assertTrue(priors.values().stream().allMatch(p -> p < 0 && Double.isFinite(p)), priors.toString());
+        // Without audio the decoder still prefers what its training text had more of: the cause of greet's misses.
+        assertTrue(priors.get("Hello") > priors.get("greet") + 5, priors.toString());
+        assertEquals(priors.get("Hello"), recognizer.priors(List.of("hello")).get("hello"), 1e-9,
+                "a word's prior does not depend on its letter case");
+        assertThrows(IllegalArgumentException.class, () -> recognizer.priors(List.of()));
+    }
+
+    @Test
     void badInputIsRefusedNamingWhatIsWrong() {
         PcmAudio audio = PcmAudio.silence(MoonshineRecognizer.SAMPLE_RATE, 1);
         assertTrue(assertThrows(IllegalArgumentException.class, () -> recognizer.recognize(audio, List.of(), 0.3))

@@ -23,7 +23,7 @@ import org.embodia.bench.voice.Scoring.Utterance;
  * per utterance. A candidate with a threshold has it chosen on the FreeTTS voices alone (those the product was built
  * with) and is reported at it on all, the espeak-ng voices being the test; the sweep is printed too. Last line JSON.
  *
- * <p>usage: VoiceBench [dir] [--quick] [--only a,b,c,d,e] [--sphinx4-long all|clean,...] [--python python3]
+ * <p>usage: VoiceBench [dir] [--quick] [--only a,b,c,d,e,f] [--sphinx4-long all|clean,...] [--python python3]
  * [--script voice_pocketsphinx.py]
  *
  * <p>--sphinx4-long: the conditions in which (b) and (e) decode long commands (default all; none: words only).
@@ -38,6 +38,15 @@ public final class VoiceBench {
     static final double PRODUCT_SENTENCE_THRESHOLD = 0.5;
     /** (d)'s prior log-odds of a command over anything else, in nats (MoonshineRecognizer.Spotting). */
     static final double[] KEYWORD_BIASES = {0, 2, 4, 6, 8};
+    /**
+     * (f)'s grid (Candidates.Fusion): the share of Moonshine's language model taken out, the prior of a command,
+     * Sphinx4's weight in the choice, the acceptance's weights.
+     */
+    static final double[] FUSION_LANGUAGE_MODEL = {0, 0.5};
+    static final double[] FUSION_BIASES = {2, 4, 6, 8};
+    static final double[] FUSION_CHOOSE = {2, 5};
+    static final double[] FUSION_ANY_COMMAND = {0.5, 1};
+    static final double[] FUSION_SPHINX4 = {0.5, 1, 2};
     /** PocketSphinx kws thresholds: CMU's documentation suggests 1e-5 (long phrases) to 1e-50 (short ones). */
     static final List<String> KWS_THRESHOLDS = List.of("1e-5", "1e-10", "1e-15", "1e-20", "1e-25", "1e-30", "1e-40");
 
@@ -65,7 +74,7 @@ public final class VoiceBench {
                 case "--script" -> script = Path.of(args[++i]);
                 default -> {
                     if (args[i].startsWith("--")) {
-                        System.err.println("usage: VoiceBench [dir] [--quick] [--only a,b,c,d,e] [--sphinx4-long all|<cond>,...]"
+                        System.err.println("usage: VoiceBench [dir] [--quick] [--only a,b,c,d,e,f] [--sphinx4-long all|<cond>,...]"
                                 + " [--python <python3>] [--script <voice_pocketsphinx.py>]");
                         System.exit(2);
                     }
@@ -137,6 +146,32 @@ public final class VoiceBench {
                 }
             }
             candidates.put("d-moonshine", settings);
+        }
+
+        if (only.contains("f")) {
+            List<Candidates.Fusion> fusions = new ArrayList<>();
+            for (double languageModel : FUSION_LANGUAGE_MODEL) {
+                for (double bias : FUSION_BIASES) {
+                    for (double choose : FUSION_CHOOSE) {
+                        for (double any : FUSION_ANY_COMMAND) {
+                            for (double sphinx4 : FUSION_SPHINX4) {
+                                fusions.add(new Candidates.Fusion(languageModel, bias, choose, any, sphinx4));
+                            }
+                        }
+                    }
+                }
+            }
+            long t = System.nanoTime();
+            Map<Candidates.Fusion, Map<String, Outcome>> o = Candidates.fused(set, fusions);
+            seconds.put("f-fused", (System.nanoTime() - t) / 1e9);
+            List<Setting> settings = new ArrayList<>();
+            for (Candidates.Fusion f : fusions) {
+                for (Setting s : sweep("f-fused", o.get(f))) {
+                    settings.add(new Setting(s.candidate(), f.label() + " " + s.label().replace("conf ", ""),
+                            s.threshold(), PRODUCT_SENTENCE_THRESHOLD, s.outcomes()));
+                }
+            }
+            candidates.put("f-fused", settings);
         }
 
         Predicate<Utterance> tuning = u -> u.voice().startsWith("freetts");
