@@ -54,10 +54,27 @@ final class Candidates {
             "would", "will", "like", "want", "let's", "do", "go", "come", "take", "make", "give", "show", "tell", "say",
             "play", "start", "run", "now", "again", "little", "robot", "friend", "here", "there", "what", "how",
             "hi", "hey", "okay", "yes", "no", "thank", "thanks");
+    /** What the store's /speech decodes a long command over: the everyday words, then the apps' keywords. */
+    static final List<String> SENTENCE_WORDS = sentenceWords();
     /** cs's listen dictionary as the product spells it: nao-sim.json's words, then the apps' keywords. */
     static final List<String> SPOTTING = List.of("Long", "Abort", "hello", "greet", "photo", "picture", "walk");
 
     private Candidates() {
+    }
+
+    private static List<String> sentenceWords() {
+        List<String> words = new ArrayList<>(EVERYDAY_WORDS);
+        words.addAll(Scoring.APP_BY_KEYWORD.keySet().stream().sorted().toList());
+        return List.copyOf(words);
+    }
+
+    /** A long command through Moonshine's recognizeWords over {@link #SENTENCE_WORDS}, as the store decodes it. */
+    private static List<Hit> sentence(MoonshineRecognizer r, PcmAudio audio) {
+        List<Hit> hits = new ArrayList<>();
+        for (HeardWord w : r.recognizeWords(audio, SENTENCE_WORDS)) {
+            hits.add(new Hit(w.word().toLowerCase(Locale.ROOT), w.confidence()));
+        }
+        return hits;
     }
 
     /**
@@ -67,10 +84,8 @@ final class Candidates {
      * 0.5).
      */
     static Map<String, Outcome> product(List<Utterance> set) throws IOException {
-        List<String> sentenceWords = new ArrayList<>(EVERYDAY_WORDS);
-        sentenceWords.addAll(Scoring.APP_BY_KEYWORD.keySet().stream().sorted().toList());
         try (MoonshineRecognizer r = new MoonshineRecognizer()) {
-            return run("a-product", set, audio -> r.recognizeWords(audio, sentenceWords),
+            return run("a-product", set, audio -> r.recognizeWords(audio, SENTENCE_WORDS),
                     audio -> r.recognize(audio, SPOTTING, 0));
         }
     }
@@ -82,10 +97,8 @@ final class Candidates {
      */
     static Map<String, Outcome> sphinx4(List<Utterance> set) throws IOException {
         List<String> appKeywords = Scoring.APP_BY_KEYWORD.keySet().stream().sorted().toList();
-        List<String> sentenceWords = new ArrayList<>(EVERYDAY_WORDS);
-        sentenceWords.addAll(appKeywords);
         try (SpeechRecognizer r = new SpeechRecognizer()) {
-            return run("e-sphinx4", set, audio -> r.recognizeWords(audio, sentenceWords, appKeywords),
+            return run("e-sphinx4", set, audio -> r.recognizeWords(audio, SENTENCE_WORDS, appKeywords),
                     audio -> r.recognize(audio, SPOTTING, 0));
         }
     }
@@ -121,8 +134,6 @@ final class Candidates {
      * @return per bias, an outcome per utterance (long commands' the same under every bias)
      */
     static Map<Double, Map<String, Outcome>> moonshine(List<Utterance> set, double[] biases) throws IOException {
-        List<String> sentenceWords = new ArrayList<>(EVERYDAY_WORDS);
-        sentenceWords.addAll(Scoring.APP_BY_KEYWORD.keySet().stream().sorted().toList());
         Map<Double, Map<String, Outcome>> outcomes = new LinkedHashMap<>();
         for (double bias : biases) {
             outcomes.put(bias, new LinkedHashMap<>());
@@ -132,10 +143,7 @@ final class Candidates {
                 PcmAudio audio = PcmAudio.readWav(u.file());
                 long start = System.nanoTime();
                 if (u.isLong()) {
-                    List<Hit> hits = new ArrayList<>();
-                    for (HeardWord w : r.recognizeWords(audio, sentenceWords)) {
-                        hits.add(new Hit(w.word().toLowerCase(Locale.ROOT), w.confidence()));
-                    }
+                    List<Hit> hits = sentence(r, audio);
                     double millis = (System.nanoTime() - start) / 1e6;
                     outcomes.values().forEach(o -> o.put(u.id(), new Outcome(hits, millis)));
                 } else {
@@ -179,8 +187,6 @@ final class Candidates {
      * @return per setting, an outcome per utterance
      */
     static Map<Fusion, Map<String, Outcome>> fused(List<Utterance> set, List<Fusion> settings) throws IOException {
-        List<String> sentenceWords = new ArrayList<>(EVERYDAY_WORDS);
-        sentenceWords.addAll(Scoring.APP_BY_KEYWORD.keySet().stream().sorted().toList());
         Map<Fusion, Map<String, Outcome>> outcomes = new LinkedHashMap<>();
         settings.forEach(f -> outcomes.put(f, new LinkedHashMap<>()));
         try (MoonshineRecognizer moonshine = new MoonshineRecognizer(); SpeechRecognizer sphinx4 = new SpeechRecognizer()) {
@@ -190,10 +196,7 @@ final class Candidates {
                 PcmAudio audio = PcmAudio.readWav(u.file());
                 long start = System.nanoTime();
                 if (u.isLong()) {
-                    List<Hit> hits = new ArrayList<>();
-                    for (HeardWord w : moonshine.recognizeWords(audio, sentenceWords)) {
-                        hits.add(new Hit(w.word().toLowerCase(Locale.ROOT), w.confidence()));
-                    }
+                    List<Hit> hits = sentence(moonshine, audio);
                     double millis = (System.nanoTime() - start) / 1e6;
                     outcomes.values().forEach(o -> o.put(u.id(), new Outcome(hits, millis)));
                 } else {
