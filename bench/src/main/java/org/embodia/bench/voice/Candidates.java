@@ -176,13 +176,14 @@ final class Candidates {
     }
 
     /**
-     * (f) word spotting by Moonshine and Sphinx4 together, each word scored by both: Moonshine's spot (each word of cs's
-     * dictionary said alone, against what the decoder writes when free), less {@code languageModel} times the word's
-     * prior in Moonshine's language model relative to the dictionary's mean (MoonshineRecognizer.priors), and
-     * Sphinx4's recognize with that word alone (its confidence against a noise floor). The word chosen is the one with the most log-odds of Moonshine's
-     * posterior plus {@code choose} times Sphinx4's; it is accepted with the confidence sigmoid({@code anyCommand}
-     * logit(Moonshine's posterior of any word of the dictionary) + {@code sphinx4} logit(Sphinx4's of the word)). A long
-     * command goes through Moonshine's recognizeWords, as in (a).
+     * (f) word spotting by Moonshine and Sphinx4 together, each word scored by both: Moonshine's spot (each word of
+     * cs's dictionary said alone, against what the decoder writes when free), less {@code languageModel} times the
+     * word's prior in Moonshine's language model relative to the dictionary's mean (MoonshineRecognizer.priors), and
+     * Sphinx4's recognize with that word alone (its confidence against a noise floor; a grammar and a phone-loop pass a
+     * word, so the time is an upper bound). The word chosen is the one with the most log-odds of Moonshine's posterior
+     * plus {@code choose} times Sphinx4's; it is accepted with the confidence sigmoid({@code anyCommand}
+     * logit(Moonshine's posterior of any word of the dictionary) + {@code sphinx4} logit(Sphinx4's of the word)). A
+     * long command goes through Moonshine's recognizeWords, as in (a).
      *
      * @return per setting, an outcome per utterance
      */
