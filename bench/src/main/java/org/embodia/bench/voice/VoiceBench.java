@@ -250,6 +250,16 @@ public final class VoiceBench {
         }
         json.append("}}");
         System.out.println();
+        System.out.printf(Locale.ROOT, "targets, all voices: clean keywords >= %.0f %% on every voice, >= %.0f %% at 10 dB,"
+                + " no wrong app%n", 100 * Scoring.Targets.CLEAN, 100 * Scoring.Targets.NOISY);
+        for (var e : chosen.entrySet()) {
+            Setting s = e.getValue();
+            Scoring.Targets t = Scoring.targets(set, s.outcomes(), s.threshold(), s.sentenceThreshold());
+            System.out.printf(Locale.ROOT, "%-20s %-10s | worst voice clean %s | 10 dB %s | wrong apps %d | %s%n",
+                    e.getKey(), s.label(), pct(t.worstCleanVoice()), pct(t.at10dB()), t.wrongApps(),
+                    t.met() ? "met" : "not met");
+        }
+        System.out.println();
         System.out.println(json);
     }
 
