@@ -15,8 +15,8 @@ import java.util.Optional;
  * Sphinx4 only weighs the sounds. {@link Fusion} says how the scores are combined.
  *
  * <p>Chosen by {@code ./embodia bench voice} on FreeTTS's voices and measured on espeak-ng's (BENCHMARKS.md "Voice"):
- * it spots more keywords of voices it was not tuned to than Moonshine alone, at more false accepts and several times
- * the time a word.
+ * it spots more keywords of voices it was not tuned to than Moonshine alone, at about twice its false accepts and its
+ * time a word.
  *
  * <p>The methods are synchronized: the two recognizers serve one utterance at a time.
  */
@@ -130,7 +130,8 @@ public final class KeywordSpotter implements AutoCloseable {
             int best = 0;
             double bestScore = Double.NEGATIVE_INFINITY;
             for (int i = 0; i < commands.length; i++) {
-                double score = logit(Math.exp(commands[i] - all)) + choose * logit(evidence.sphinx4().get(words.get(i)));
+                double score = logit(Math.exp(commands[i] - all))
+                        + choose * logit(evidence.sphinx4().get(words.get(i)));
                 if (score > bestScore) {
                     bestScore = score;
                     best = i;

@@ -17,10 +17,10 @@ import org.embodia.speech.KeywordSpotter.Fusion;
 /**
  * The voice path's recognizers on voices they were not tuned to. Synthesizes the set ({@link VoiceSet}: FreeTTS and
  * espeak-ng voices, clean and noisy; words and long commands) into a directory, runs each candidate on all of it
- * ({@link Candidates}: (a) the product, Moonshine and Sphinx4 together (speech/'s KeywordSpotter), (b) Sphinx4 with keywords in a
- * phone garbage grammar, only when asked, (c) PocketSphinx's kws at several thresholds and its n-gram LM, (d) Moonshine
- * at several biases (at 4, the product before (a)), (e) Sphinx4 as the product ran it before Moonshine, (f)
- * KeywordSpotter over a grid of settings, only when asked) and prints, per candidate, voice and
+ * ({@link Candidates}: (a) the product, Moonshine and Sphinx4 together (speech/'s KeywordSpotter), (b) Sphinx4 with
+ * keywords in a phone garbage grammar, only when asked, (c) PocketSphinx's kws at several thresholds and its n-gram
+ * LM, (d) Moonshine at several biases (at 4, the product before (a)), (e) Sphinx4 as the product ran it before
+ * Moonshine, (f) KeywordSpotter over a grid of settings, only when asked) and prints, per candidate, voice and
  * condition: keyword accuracy, false-accept rate, long commands resolved to their app and to a wrong one, and the time
  * per utterance. A candidate with a threshold has it chosen on the FreeTTS voices alone (those the product was built
  * with) and is reported at it on all, the espeak-ng voices being the test; the sweep is printed too. Last line JSON.
@@ -207,7 +207,8 @@ public final class VoiceBench {
         }
 
         System.out.println();
-        System.out.println("per voice x condition, each candidate at its chosen setting (a: the product's 0.2, sentences 0.5)");
+        System.out.println(
+                "per voice x condition, each candidate at its chosen setting (a: the product's 0.2, sentences 0.5)");
         System.out.printf(Locale.ROOT, "%-20s %-10s %-20s %-8s %4s | %6s %6s %6s %6s | %8s %8s%n", "candidate",
                 "setting", "voice", "cond", "n", "kw%", "fa%", "long%", "wrong%", "p50 ms", "p99 ms");
         StringBuilder json = new StringBuilder("{\"bench\":\"voice\",\"utterances\":" + set.size()
@@ -250,8 +251,9 @@ public final class VoiceBench {
         }
         json.append("}}");
         System.out.println();
-        System.out.printf(Locale.ROOT, "targets, all voices: clean keywords >= %.0f %% on every voice, >= %.0f %% at 10 dB,"
-                + " no wrong app%n", 100 * Scoring.Targets.CLEAN, 100 * Scoring.Targets.NOISY);
+        System.out.printf(Locale.ROOT,
+                "targets, all voices: clean keywords >= %.0f %% on every voice, >= %.0f %% at 10 dB, no wrong app%n",
+                100 * Scoring.Targets.CLEAN, 100 * Scoring.Targets.NOISY);
         for (var e : chosen.entrySet()) {
             Setting s = e.getValue();
             Scoring.Targets t = Scoring.targets(set, s.outcomes(), s.threshold(), s.sentenceThreshold());
