@@ -9,9 +9,8 @@ import java.util.List;
 import java.util.Optional;
 
 import org.embodia.speech.PcmAudio;
-import org.embodia.speech.KeywordSpotter;
-import org.embodia.speech.MoonshineRecognizer;
 import org.embodia.speech.Recognition;
+import org.embodia.speech.MoonshineRecognizer;
 import org.embodia.speech.SpeechSynthesizer;
 import org.junit.jupiter.api.Test;
 
@@ -21,8 +20,7 @@ class HeardSpeechTest {
 
     @Test
     void speechHeardByTheMicrophonesIsRecognized() throws Exception {
-        try (SpeechSynthesizer synthesizer = new SpeechSynthesizer();
-                KeywordSpotter recognizer = new KeywordSpotter(KeywordSpotter.Fusion.CHOSEN)) {
+        try (SpeechSynthesizer synthesizer = new SpeechSynthesizer(); MoonshineRecognizer recognizer = new MoonshineRecognizer()) {
             SimulatedMicrophones microphones = new SimulatedMicrophones();
             PcmAudio said = synthesizer.synthesize("photo");
             microphones.hear(said);
@@ -41,7 +39,7 @@ class HeardSpeechTest {
                 samples[i] = heard.get(i);
             }
             PcmAudio recording = new PcmAudio(MoonshineRecognizer.SAMPLE_RATE, samples);
-            Recognition recognition = recognizer.recognize(recording, COMMANDS, 0.2);
+            Recognition recognition = recognizer.recognize(recording, COMMANDS, 0.3);
 
             double recorded = recording.durationSeconds();
             assertTrue(recorded > 0.5 && recorded <= said.durationSeconds() + 0.5 + 0.02,
