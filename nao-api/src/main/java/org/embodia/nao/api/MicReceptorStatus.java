@@ -16,6 +16,11 @@ public final class MicReceptorStatus implements Message<MicReceptorStatus> {
     public final RecognizedWords rw = new RecognizedWords();
     /** Incremented each time {@link #rw} is assigned: a change is new(rw). */
     public long rwSeq;
+    /**
+     * Incremented each time a recording has ended, its file at fp complete: what NAOqi's stopMicrophonesRecording
+     * returning tells its caller. A change is new(rec).
+     */
+    public long recSeq;
 
     @Override
     public void copyFrom(MicReceptorStatus s) {
@@ -24,11 +29,12 @@ public final class MicReceptorStatus implements Message<MicReceptorStatus> {
         valueSeq = s.valueSeq;
         rw.copyFrom(s.rw);
         rwSeq = s.rwSeq;
+        recSeq = s.recSeq;
     }
 
     @Override
     public String toString() {
         return "MicReceptorStatus[enrg(left, right, front, rear)=" + Arrays.toString(enrg) + ", value=" + value + " (#" + valueSeq + "), rw="
-                + rw + " (#" + rwSeq + ")]";
+                + rw + " (#" + rwSeq + "), recordings ended=" + recSeq + "]";
     }
 }

@@ -30,7 +30,7 @@
  * a value out of range, NaN) says why in its status's {@code reason} (null when the last command
  * was accepted) and increments {@code reasonSeq}.
  */
-@Version("1.0.0")
+@Version("1.1.0")
 @Export
 package org.embodia.nao.api;
 

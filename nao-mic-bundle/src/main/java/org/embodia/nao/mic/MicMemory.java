@@ -10,7 +10,7 @@ import org.embodia.api.behavior.TmMemory;
 public final class MicMemory extends TmMemory<MicMemory> {
     /** silence: the iterations record records, or register's silent iterations that end it. */
     public int silence;
-    /** cit: register's count of consecutive silent iterations. */
+    /** cit: register's count of consecutive silent iterations; past silence once STOP_RECORDING is sent. */
     public int cit;
     /** threshold: the least recognition probability recog passes a word with. */
     public double threshold;

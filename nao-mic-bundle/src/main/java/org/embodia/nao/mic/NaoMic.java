@@ -24,7 +24,7 @@ import org.osgi.service.component.annotations.Component;
  * <li>{@code command} ({@link MicCommand}), from cs: cmd and its arguments, each command sent once;</li>
  * <li>{@code status} ({@link MicStatus}), to cs only in a step that assigns rec, rw, value or a rejection (the spec's dash otherwise);</li>
  * <li>{@code re_command} ({@link MicReceptorCommand}), to the real receptor: at i0 and when the transition functions say;</li>
- * <li>{@code re_status} ({@link MicReceptorStatus}), from the real receptor: enrg every step, value and rw when assigned.</li>
+ * <li>{@code re_status} ({@link MicReceptorStatus}), from the real receptor: enrg every step, value and rw when assigned, and a count of the recordings it has ended.</li>
  * </ul>
  *
  * <p>One pass per step, as {@link VirtualSubsystem} describes.
@@ -39,6 +39,7 @@ public final class NaoMic extends VirtualSubsystem<MicCommand, MicStatus, MicRec
 
     private final CountedField value = counted(s -> s.valueSeq);
     private final CountedField rw = counted(s -> s.rwSeq);
+    private final CountedField recorded = counted(s -> s.recSeq);
 
     public NaoMic() {
         super(NAME, "nao.mic", MicCommand.class, MicCommand::new, MicStatus.class, MicStatus::new,
@@ -81,6 +82,15 @@ public final class NaoMic extends VirtualSubsystem<MicCommand, MicStatus, MicRec
     /** new(Rx r^i[rw]). */
     public boolean rwNew() {
         return rw.isNew();
+    }
+
+    /**
+     * new(Rx r^i[rec]): the real receptor has ended the recording, its file complete. NAOqi's
+     * stopMicrophonesRecording returns only then, so the spec passes rec in the step that stops; a
+     * real receptor that writes the file after the step reports it, and rec waits for the report.
+     */
+    public boolean recordingEnded() {
+        return recorded.isNew();
     }
 
     /** cy r^(i+1)[rec] = TRUE. */

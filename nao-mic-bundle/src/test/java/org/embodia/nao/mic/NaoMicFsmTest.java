@@ -18,6 +18,7 @@ import org.embodia.api.fsm.StateDefinition;
 import org.embodia.fsm.engine.FsmLoadException;
 import org.embodia.fsm.engine.StaticCheck;
 import org.embodia.nao.api.MicCommand;
+import org.embodia.nao.api.MicReceptorCommand;
 import org.embodia.nao.api.MicReceptorStatus;
 import org.embodia.nao.api.MicStatus;
 import org.embodia.testing.Allocations;
@@ -55,9 +56,10 @@ class NaoMicFsmTest {
     static Stream<Arguments> commands() {
         Consumer<Rig> nothing = rig -> { };
         return Stream.of(
-                Arguments.of("RECORD", Rig.record("a.wav", 0.06), nothing, List.of("record", "record", "record", "record", "idle")),
+                Arguments.of("RECORD", Rig.record("a.wav", 0.06), nothing,
+                        List.of("record", "record", "record", "record", "record", "idle")),
                 Arguments.of("REGISTER", Rig.register("a.wav", 100, 0.04), nothing,
-                        List.of("register", "register", "register", "register", "idle")),
+                        List.of("register", "register", "register", "register", "register", "idle")),
                 Arguments.of("RECOGNIZE", Rig.recognize(0.5, "yes", "no"), (Consumer<Rig>) rig -> rig.reportRecognized("yes", 0.9),
                         List.of("recog", "recog", "recog", "idle")),
                 Arguments.of("GET", Rig.get("ALAudioDevice/FrontMicEnergy"), (Consumer<Rig>) rig -> {
@@ -67,8 +69,9 @@ class NaoMicFsmTest {
     }
 
     /**
-     * RECORD of 0.06 s: i0, two quiet steps, STOP_RECORDING at i0 + 3, the end at i0 + 4. REGISTER
-     * with st = 0.04 s in silence: cit counts 0, 1, 2 in i0 + 1 .. i0 + 3, STOP_RECORDING at i0 + 3.
+     * RECORD of 0.06 s: i0, two quiet steps, STOP_RECORDING at i0 + 3, the real receptor's report of the
+     * ended recording read and rec passed at i0 + 4, the end at i0 + 5. REGISTER with st = 0.04 s in
+     * silence: cit counts 0, 1, 2 in i0 + 1 .. i0 + 3, STOP_RECORDING at i0 + 3, rec at i0 + 4.
      * RECOGNIZE: i0, the query at i0 + 1, the word at i0 + 2, the end at i0 + 3. GET: the value,
      * reported after i0 + 1 like the word, at i0 + 2, the end at i0 + 3.
      */
@@ -83,6 +86,9 @@ class NaoMicFsmTest {
         ran.add(rig.step());
         afterQuery.accept(rig);
         while (!ran.get(ran.size() - 1).equals("idle") && ran.size() < 10) {
+            if (rig.reCommand.isNew() && rig.reCommand.get().cmd == MicReceptorCommand.Cmd.STOP_RECORDING) {
+                rig.recordingEnded();
+            }
             ran.add(rig.step());
         }
         assertEquals(expected, ran, name);
@@ -159,6 +165,9 @@ class NaoMicFsmTest {
             rig.fsm.step();
             rig.mic.endIteration();
             rig.reCommand.receive();
+            if (rig.reCommand.isNew() && rig.reCommand.get().cmd == MicReceptorCommand.Cmd.STOP_RECORDING) {
+                r.recSeq++;
+            }
             rig.csStatus.receive();
         };
         for (int i = 0; i < 100_000; i++) {

@@ -66,6 +66,11 @@ final class Rig extends VirtualSubsystemRig<MicCommand, MicStatus, MicReceptorCo
         report().rwSeq++;
     }
 
+    /** The real receptor reports that it has ended a recording, its file written. */
+    void recordingEnded() {
+        report().recSeq++;
+    }
+
     static MicCommand record(String fp, double time) {
         MicCommand c = new MicCommand();
         c.cmd = MicCommand.Cmd.RECORD;

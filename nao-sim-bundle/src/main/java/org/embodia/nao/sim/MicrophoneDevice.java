@@ -38,7 +38,9 @@ import org.embodia.speech.WavWriter;
  * channels (none chosen: all four, in the order left, right, front, rear) and the rate, 16000 Hz (the microphones'
  * own; also when params give none) or 48000 Hz (interpolated); a relative fp lies in the output directory. Starting a
  * second recording, stopping none, or an fp that cannot be written is an error, reported in value under data_name
- * {@value NaoSimulator#ERROR}.
+ * {@value NaoSimulator#ERROR}. NAOqi's stopMicrophonesRecording returns once the file is written; here the recorder
+ * closes it after the tick, so recSeq counts the recordings ended, the file complete (or their failure reported),
+ * and r_core,mic tells cs rec only then.
  *
  * <p>SUBSCRIBE / UNSUBSCRIBE (ALSpeechRecognition word spotting over dct): while subscribed, the front microphone's
  * signal is cut into utterances by energy (an utterance starts at a frame of {@value #SPEECH_ENERGY} or more, with
@@ -131,7 +133,10 @@ final class MicrophoneDevice extends CommandedDevice<MicReceptorCommand> {
     private final boolean[] writing = new boolean[CHANNELS];
     private final short[] previous = new short[CHANNELS];
     private final short[] out = new short[CHANNELS * FRAME * HIGH_RATE / LOW_RATE];
-    private volatile long recordingsWritten;
+    /** STOP_RECORDINGs the recorder has carried out, its file closed (or its failure reported). */
+    private volatile long stopsCarriedOut;
+    /** STOP_RECORDINGs refused at once, with no recording to end. */
+    private long stopsRefused;
 
     // Word spotting
     private final SpscRing<SpotRequest> spotting = new SpscRing<>(4, SpotRequest::new);
@@ -187,6 +192,7 @@ final class MicrophoneDevice extends CommandedDevice<MicReceptorCommand> {
             case START_RECORDING -> startRecording(c);
             case STOP_RECORDING -> {
                 if (!recordingOn) {
+                    stopsRefused++;
                     error("stopMicrophonesRecording: no recording under way");
                 } else {
                     recordingOn = false;
@@ -332,6 +338,7 @@ final class MicrophoneDevice extends CommandedDevice<MicReceptorCommand> {
     public void sense(long end) {
         double[] energies = microphones.energies();
         System.arraycopy(energies, 0, status.enrg, 0, MicParams.MICROPHONES);
+        status.recSeq = recordingsEnded();
         if (recordingOn) {
             RecordSlot slot = recording.claim();
             if (slot == null && !simulation.realtime()) {
@@ -454,9 +461,9 @@ final class MicrophoneDevice extends CommandedDevice<MicReceptorCommand> {
         return true;
     }
 
-    /** Recordings whose file the recorder has closed, since the start: for readers waiting for a file. */
-    long recordingsWritten() {
-        return recordingsWritten;
+    /** STOP_RECORDINGs ended since the start, the file complete or the failure reported: status's recSeq. */
+    long recordingsEnded() {
+        return stopsRefused + stopsCarriedOut;
     }
 
     // ---- the recorder ----
@@ -467,7 +474,10 @@ final class MicrophoneDevice extends CommandedDevice<MicReceptorCommand> {
             switch (s.kind) {
                 case START -> open(s);
                 case FRAME -> write(s.frame);
-                case STOP -> closeWriter();
+                case STOP -> {
+                    closeWriter();
+                    stopsCarriedOut++;
+                }
             }
             s.file = null;
             recording.release();
@@ -525,7 +535,6 @@ final class MicrophoneDevice extends CommandedDevice<MicReceptorCommand> {
                 recorderError("the recording into " + writer.file() + " failed: " + e);
             }
             writer = null;
-            recordingsWritten++;
         }
     }
 

@@ -103,13 +103,13 @@ class MicReceptorTest {
         c.fp = "one-second.wav";
         c.params.sampleRate = 0;
         java.util.Arrays.fill(c.params.channels, false);
-        long written = rig.sim.microphone().recordingsWritten();
+        long ended = status().recSeq;
         rig.mic.send();
         rig.sim.hear("hello");
         rig.tick(50);
         send(MicReceptorCommand.Cmd.STOP_RECORDING);
-        rig.tick(2);
-        Rig.await(() -> rig.sim.microphone().recordingsWritten() > written, "the file");
+        rig.until(() -> status().recSeq > ended, "the report that the recording ended");
+        assertEquals(ended + 1, status().recSeq);
 
         Path file = rig.sim.outputDirectory().resolve("one-second.wav");
         AudioFormat format = AudioSystem.getAudioFileFormat(file.toFile()).getFormat();
@@ -130,12 +130,12 @@ class MicReceptorTest {
         c.params.sampleRate = 48_000;
         java.util.Arrays.fill(c.params.channels, false);
         c.params.channels[MicParams.FRONT] = true;
-        long written = rig.sim.microphone().recordingsWritten();
+        long written = rig.sim.microphone().recordingsEnded();
         rig.mic.send();
         rig.tick(25);
         send(MicReceptorCommand.Cmd.STOP_RECORDING);
         rig.tick(2);
-        Rig.await(() -> rig.sim.microphone().recordingsWritten() > written, "the file");
+        Rig.await(() -> rig.sim.microphone().recordingsEnded() > written, "the file");
 
         AudioFormat format = AudioSystem.getAudioFileFormat(file.toFile()).getFormat();
         assertEquals(1, format.getChannels());
@@ -155,7 +155,7 @@ class MicReceptorTest {
         c.cmd = MicReceptorCommand.Cmd.START_RECORDING;
         c.fp = "twice.wav";
         c.params.sampleRate = 16_000;
-        long written = rig.sim.microphone().recordingsWritten();
+        long written = rig.sim.microphone().recordingsEnded();
         rig.mic.send();
         rig.tick(2);
         assertTrue(awaitError().contains("already recording"), status().value.text);
@@ -165,7 +165,7 @@ class MicReceptorTest {
         rig.tick(2);
         c.cmd = MicReceptorCommand.Cmd.START_RECORDING;
         assertTrue(awaitError().contains("22050 Hz"), status().value.text);
-        Rig.await(() -> rig.sim.microphone().recordingsWritten() > written, "the first file");
+        Rig.await(() -> rig.sim.microphone().recordingsEnded() > written, "the first file");
     }
 
     @Test

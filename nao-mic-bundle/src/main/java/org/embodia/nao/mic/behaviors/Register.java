@@ -15,8 +15,9 @@ import org.osgi.service.component.annotations.Reference;
  * at i0 the real receptor gets START_RECORDING with cs's fp and params and enable_mic_comp = TRUE,
  * silence = st / sampling_period is memorized and the counter cit starts at 0. Each later step cit
  * counts on while every microphone's energy stays under cs's enrg and restarts from 0 when one
- * reaches it; nothing is sent until cit = silence, when the real receptor gets STOP_RECORDING, cs
- * gets rec = TRUE and tm switches.
+ * reaches it; nothing is sent until cit = silence, when the real receptor gets STOP_RECORDING and cit
+ * stops counting. cs gets rec = TRUE and tm switches when the real receptor reports the recording
+ * ended ({@link NaoMic#recordingEnded()}), as {@link Record} waits for it.
  */
 @Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + NaoMic.NAME, Subsystem.BEHAVIOR_PROPERTY + "=register"})
 public final class Register implements Behavior {
@@ -44,13 +45,18 @@ public final class Register implements Behavior {
             return;
         }
         MicMemory m = mic.memory();
-        if (m.cit == m.silence) {
+        if (m.cit > m.silence) {
+            if (mic.recordingEnded()) {
+                mic.passRec();
+                next.tm = true;
+            }
+        } else if (m.cit == m.silence) {
             mic.reCommand().cmd = MicReceptorCommand.Cmd.STOP_RECORDING;
             mic.sendReCommand();
-            mic.passRec();
-            next.tm = true;
+            next.cit = m.silence + 1;
+        } else {
+            next.cit = mic.loud() ? 0 : m.cit + 1;
         }
-        next.cit = mic.loud() ? 0 : m.cit + 1;
     }
 
     @Override
