@@ -27,10 +27,12 @@ import ai.onnxruntime.TensorInfo;
  * posterior against every other word it could have written there.
  *
  * <p>{@link #recognize} spots one word of a vocabulary (NAO's word spotting, receptor behaviour "recog" of [RAPP]
- * §3.3.5): the decoder scores each word said alone against the audio, and against what it writes when made to write
- * something (another word or a sentence, for other speech; for silence, a guess it gives as little probability as the
- * words); the confidence is the word's share of their probabilities, the words weighed by a prior for a command. {@link #recognizeWords} writes a sentence freely and keeps the vocabulary's words, each rated by
- * the probability of its tokens (the RAPP Platform's recognition of a long command, §3.8.5).
+ * §3.3.5, which the robot does with {@link KeywordSpotter}, of which {@link #spot} is one part): the decoder scores
+ * each word said alone against the audio, and against what it writes when made to write something (another word or a
+ * sentence, for other speech; for silence, a guess it gives as little probability as the words); the confidence is
+ * the word's share of their probabilities, the words weighed by a prior for a command. {@link #recognizeWords} writes
+ * a sentence freely and keeps the vocabulary's words, each rated by the probability of its tokens (the RAPP
+ * Platform's recognition of a long command, §3.8.5).
  *
  * <p>The methods are synchronized: one decoder serves all callers, one utterance at a time.
  */
@@ -41,8 +43,9 @@ public final class MoonshineRecognizer implements AutoCloseable {
     private static final int START = 1;
     private static final int END = 2;
     /**
-     * The prior log-odds of a word of the vocabulary over anything else, in nats, when the robot spots words: the best
-     * of 0, 2, 4, 6 and 8 on FreeTTS's voices at cs's threshold 0.3 ({@code ./embodia bench voice}, BENCHMARKS.md).
+     * The prior log-odds of a word of the vocabulary over anything else, in nats, in {@link #recognize}: the best of 0,
+     * 2, 4, 6 and 8 on FreeTTS's voices at threshold 0.3, cs's when the robot spotted words with Moonshine alone
+     * ({@code ./embodia bench voice}, BENCHMARKS.md).
      */
     public static final double KEYWORD_BIAS = 4;
     /** moonshine-js's cap: 6 tokens a second of audio (speech runs at 2 to 4 words a second). */

@@ -129,6 +129,42 @@ public final class SpeechRecognizer implements AutoCloseable {
     }
 
     /**
+     * For each word, {@link #recognize}'s confidence with that word alone as the vocabulary: how well the word, and no
+     * other, explains the utterance against the free phone loop. The phone loop is decoded once for all the words.
+     *
+     * @param utterance 16 kHz mono audio
+     * @param vocabulary words of the CMU en-us dictionary, in any letter case; the result spells them as given
+     * @return each word's confidence in [0, 1], 0 for a word the one-word grammar finds no path for
+     * @throws IllegalArgumentException naming the words that are not in the dictionary, or if the vocabulary is empty
+     *         or the audio not 16 kHz
+     */
+    public synchronized Map<String, Double> rateAlone(PcmAudio utterance, Collection<String> vocabulary) {
+        checkRate(utterance);
+        Map<String, String> spellings = checkedVocabulary(vocabulary);
+        byte[] pcm = PcmAudio.toLittleEndian(withNoiseFloor(utterance.samples()));
+        Token loopPath = null;
+        boolean loopDecoded = false;
+        Map<String, Double> rates = new LinkedHashMap<>();
+        for (var spelling : spellings.entrySet()) {
+            useGrammar(List.of(spelling.getKey()), WORD);
+            Result inGrammar = decode(grammarRecognizer, pcm);
+            Token wordPath = inGrammar == null ? null : inGrammar.getBestFinalToken();
+            double confidence = 0;
+            if (wordPath != null && inGrammar.getBestFinalResultNoFiller().trim().equals(spelling.getKey())) {
+                if (!loopDecoded) {
+                    Result loop = decode(phoneLoop, pcm);
+                    loopPath = loop == null ? null : loop.getBestToken();
+                    loopDecoded = true;
+                }
+                List<Rated> rated = confidences(wordPath, inGrammar.getWordTokenFirst(), loopPath);
+                confidence = rated.isEmpty() ? 0 : rated.get(0).confidence();
+            }
+            rates.put(spelling.getValue(), confidence);
+        }
+        return Map.copyOf(rates);
+    }
+
+    /**
      * Recognizes a sentence made of the vocabulary's words, in any order and number, with optional silence between
      * them: the decoder's best path through the grammar {@code ( word | word | ... )+}.
      *

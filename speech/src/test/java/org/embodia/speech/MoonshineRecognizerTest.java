@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -45,26 +44,12 @@ class MoonshineRecognizerTest {
         synthesizer.close();
     }
 
-    /** 16 kHz mono with 0.5 s of silence around the words, as the voice bench makes them. */
     private static PcmAudio padded(PcmAudio speech) {
-        PcmAudio audio = speech.resample(MoonshineRecognizer.SAMPLE_RATE);
-        short[] samples = new short[audio.samples().length + MoonshineRecognizer.SAMPLE_RATE];
-        System.arraycopy(audio.samples(), 0, samples, MoonshineRecognizer.SAMPLE_RATE / 2, audio.samples().length);
-        return new PcmAudio(MoonshineRecognizer.SAMPLE_RATE, samples);
+        return Utterances.padded(speech);
     }
 
     private PcmAudio espeak(String voice, String text) throws IOException, InterruptedException {
-        Path wav = Files.createTempFile(work, "espeak", ".wav");
-        Process p;
-        try {
-            p = new ProcessBuilder("espeak-ng", "-v", voice, "-w", wav.toString(), text).redirectErrorStream(true)
-                    .start();
-        } catch (IOException e) {
-            throw new IOException("espeak-ng is not installed here: .ci/setup installs it", e);
-        }
-        String output = new String(p.getInputStream().readAllBytes());
-        assertEquals(0, p.waitFor(), "espeak-ng failed: " + output);
-        return padded(PcmAudio.readWav(wav));
+        return Utterances.espeak(work, voice, text);
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import org.junit.jupiter.api.AfterAll;
@@ -89,6 +90,19 @@ class SpeechRecognizerTest {
         // Measured: 21 of 22 ("look" is heard as "walk"), 17 of them over the threshold
         assertTrue(score.decodedRight() >= 20, score.toString());
         assertTrue(score.accepted() >= 15, score.toString());
+    }
+
+    /** One phone-loop pass for all the words rates each as recognize does with that word alone. */
+    @Test
+    void eachWordAloneIsRatedAsRecognizeRatesIt() {
+        PcmAudio hello = synthesizer.synthesize("hello");
+        Map<String, Double> alone = recognizer.rateAlone(hello, COMMANDS);
+        assertEquals(COMMANDS.size(), alone.size(), alone.toString());
+        for (String word : COMMANDS) {
+            assertEquals(recognizer.recognize(hello, List.of(word), 0).confidence(), alone.get(word), 1e-12, word);
+        }
+        String best = alone.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+        assertEquals("hello", best, alone.toString());
     }
 
     @Test

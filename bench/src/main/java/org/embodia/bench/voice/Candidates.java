@@ -25,6 +25,8 @@ import org.embodia.bench.voice.Scoring.Hit;
 import org.embodia.bench.voice.Scoring.Outcome;
 import org.embodia.bench.voice.Scoring.Utterance;
 import org.embodia.speech.HeardWord;
+import org.embodia.speech.KeywordSpotter;
+import org.embodia.speech.KeywordSpotter.Fusion;
 import org.embodia.speech.MoonshineRecognizer;
 import org.embodia.speech.PcmAudio;
 import org.embodia.speech.Recognition;
@@ -78,15 +80,15 @@ final class Candidates {
     }
 
     /**
-     * (a) as the product runs it, speech/'s MoonshineRecognizer: a word through recognize (nao-sim's word spotting, at
-     * the recognizer's KEYWORD_BIAS; threshold applied by the scoring, cs's is 0.3), a long command through
-     * recognizeWords over the everyday words and the apps' keywords (the store's /speech; cs's sentence.threshold is
-     * 0.5).
+     * (a) as the product runs it: a word through speech/'s KeywordSpotter at its chosen setting (nao-sim's word
+     * spotting; threshold applied by the scoring), a long command through MoonshineRecognizer's recognizeWords over
+     * the everyday words and the apps' keywords (the store's /speech; cs's sentence.threshold is 0.5).
      */
     static Map<String, Outcome> product(List<Utterance> set) throws IOException {
-        try (MoonshineRecognizer r = new MoonshineRecognizer()) {
-            return run("a-product", set, audio -> r.recognizeWords(audio, SENTENCE_WORDS),
-                    audio -> r.recognize(audio, SPOTTING, 0));
+        try (KeywordSpotter spotter = new KeywordSpotter(Fusion.CHOSEN);
+                MoonshineRecognizer sentences = new MoonshineRecognizer()) {
+            return run("a-product", set, audio -> sentences.recognizeWords(audio, SENTENCE_WORDS),
+                    audio -> spotter.recognize(audio, SPOTTING, 0));
         }
     }
 
@@ -163,26 +165,16 @@ final class Candidates {
         return outcomes;
     }
 
-    /**
-     * A setting of (f): how much of Moonshine's own language-model prior of each word is taken out of its score, the
-     * prior of a command in Moonshine's posterior (nats), the weight of Sphinx4's log-odds in choosing the word, and the
-     * weights of Moonshine's log-odds of any command and of Sphinx4's of the word chosen in accepting it.
-     */
-    record Fusion(double languageModel, double bias, double choose, double anyCommand, double sphinx4) {
-        String label() {
-            return String.format(Locale.ROOT, "l%.1f b%.0f c%.0f m%.1f s%.1f", languageModel, bias, choose, anyCommand,
-                    sphinx4);
-        }
+    /** A setting of (f) as the bench's tables name it. */
+    static String label(Fusion f) {
+        return String.format(Locale.ROOT, "l%.1f b%.0f c%.0f m%.1f s%.1f", f.languageModel(), f.bias(), f.choose(),
+                f.anyCommand(), f.sphinx4());
     }
 
     /**
-     * (f) word spotting by Moonshine and Sphinx4 together, each word scored by both: Moonshine's spot (each word of
-     * cs's dictionary said alone, against what the decoder writes when free), less {@code languageModel} times the
-     * word's prior in Moonshine's language model relative to the dictionary's mean (MoonshineRecognizer.priors), and
-     * Sphinx4's recognize with that word alone (its confidence against a noise floor; a grammar and a phone-loop pass a
-     * word, so the time is an upper bound). The word chosen is the one with the most log-odds of Moonshine's posterior
-     * plus {@code choose} times Sphinx4's; it is accepted with the confidence sigmoid({@code anyCommand}
-     * logit(Moonshine's posterior of any word of the dictionary) + {@code sphinx4} logit(Sphinx4's of the word)). A
+     * (f) speech/'s KeywordSpotter over a grid of its settings (KeywordSpotter.Fusion): each word of cs's dictionary
+     * scored by Moonshine's spot, less a share of the word's prior in Moonshine's language model, and by Sphinx4 with
+     * that word alone; the settings differ only in how the scores are combined, so the scores are computed once. A
      * long command goes through Moonshine's recognizeWords, as in (a).
      *
      * @return per setting, an outcome per utterance
@@ -190,9 +182,8 @@ final class Candidates {
     static Map<Fusion, Map<String, Outcome>> fused(List<Utterance> set, List<Fusion> settings) throws IOException {
         Map<Fusion, Map<String, Outcome>> outcomes = new LinkedHashMap<>();
         settings.forEach(f -> outcomes.put(f, new LinkedHashMap<>()));
-        try (MoonshineRecognizer moonshine = new MoonshineRecognizer(); SpeechRecognizer sphinx4 = new SpeechRecognizer()) {
-            Map<String, Double> priors = moonshine.priors(SPOTTING);
-            double meanPrior = priors.values().stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        try (KeywordSpotter spotter = new KeywordSpotter(Fusion.CHOSEN);
+                MoonshineRecognizer moonshine = new MoonshineRecognizer()) {
             for (Utterance u : set) {
                 PcmAudio audio = PcmAudio.readWav(u.file());
                 long start = System.nanoTime();
@@ -201,56 +192,19 @@ final class Candidates {
                     double millis = (System.nanoTime() - start) / 1e6;
                     outcomes.values().forEach(o -> o.put(u.id(), new Outcome(hits, millis)));
                 } else {
-                    MoonshineRecognizer.Spotting spotting = moonshine.spot(audio, SPOTTING);
-                    Map<String, Double> alone = new LinkedHashMap<>();
-                    for (String word : SPOTTING) {
-                        alone.put(word, sphinx4.recognize(audio, List.of(word), 0).confidence());
-                    }
+                    KeywordSpotter.Evidence evidence = spotter.evidence(audio, SPOTTING);
                     double millis = (System.nanoTime() - start) / 1e6;
                     for (Fusion f : settings) {
-                        outcomes.get(f).put(u.id(), new Outcome(List.of(fuse(f, spotting, alone, priors, meanPrior)),
-                                millis));
+                        Recognition r = f.recognition(evidence, 0);
+                        List<Hit> hits = r.candidate().map(w -> List.of(new Hit(w.toLowerCase(Locale.ROOT),
+                                r.confidence()))).orElse(List.of());
+                        outcomes.get(f).put(u.id(), new Outcome(hits, millis));
                     }
                 }
                 progress("f-fused", outcomes.get(settings.get(0)).size(), set.size());
             }
         }
         return outcomes;
-    }
-
-    private static Hit fuse(Fusion f, MoonshineRecognizer.Spotting spotting, Map<String, Double> alone,
-            Map<String, Double> priors, double meanPrior) {
-        double[] commands = new double[SPOTTING.size()];
-        for (int i = 0; i < commands.length; i++) {
-            String word = SPOTTING.get(i);
-            commands[i] = spotting.words().get(word) - f.languageModel() * (priors.get(word) - meanPrior) + f.bias();
-        }
-        double anyCommand = logSumExp(commands, Double.NEGATIVE_INFINITY);
-        double all = logSumExp(commands, spotting.other());
-        String best = null;
-        double bestScore = Double.NEGATIVE_INFINITY;
-        for (int i = 0; i < commands.length; i++) {
-            double score = logit(Math.exp(commands[i] - all)) + f.choose() * logit(alone.get(SPOTTING.get(i)));
-            if (score > bestScore) {
-                bestScore = score;
-                best = SPOTTING.get(i);
-            }
-        }
-        double z = f.anyCommand() * logit(Math.exp(anyCommand - all)) + f.sphinx4() * logit(alone.get(best));
-        return new Hit(best.toLowerCase(Locale.ROOT), 1 / (1 + Math.exp(-z)));
-    }
-
-    /** Log-odds, the probability kept off 0 and 1 (a recognizer's certainty is not infinite evidence). */
-    private static double logit(double p) {
-        double q = Math.min(Math.max(p, 1e-6), 1 - 1e-6);
-        return Math.log(q / (1 - q));
-    }
-
-    /** log(exp(extra) + the sum of exp(x) over xs), without overflow. */
-    private static double logSumExp(double[] xs, double extra) {
-        double max = Arrays.stream(xs).max().orElseThrow();
-        double top = Math.max(max, extra);
-        return top + Math.log(Arrays.stream(xs).map(x -> Math.exp(x - top)).sum() + Math.exp(extra - top));
     }
 
     /**

@@ -12,13 +12,15 @@ import java.util.function.Predicate;
 import org.embodia.bench.voice.Scoring.Cell;
 import org.embodia.bench.voice.Scoring.Outcome;
 import org.embodia.bench.voice.Scoring.Utterance;
+import org.embodia.speech.KeywordSpotter.Fusion;
 
 /**
  * The voice path's recognizers on voices they were not tuned to. Synthesizes the set ({@link VoiceSet}: FreeTTS and
  * espeak-ng voices, clean and noisy; words and long commands) into a directory, runs each candidate on all of it
- * ({@link Candidates}: (a) the product, Moonshine (speech/'s MoonshineRecognizer), (b) Sphinx4 with keywords in a
- * phone garbage grammar, only when asked, (c) PocketSphinx's kws at several thresholds and its n-gram LM, (d) Moonshine
- * at several biases, (e) Sphinx4 as the product ran it before) and prints, per candidate, voice and
+ * ({@link Candidates}: (a) the product, Moonshine and Sphinx4 together (speech/'s KeywordSpotter), (b) Sphinx4 with
+ * keywords in a phone garbage grammar, only when asked, (c) PocketSphinx's kws at several thresholds and its n-gram
+ * LM, (d) Moonshine at several biases (at 4, the product before (a)), (e) Sphinx4 as the product ran it before
+ * Moonshine, (f) KeywordSpotter over a grid of settings, only when asked) and prints, per candidate, voice and
  * condition: keyword accuracy, false-accept rate, long commands resolved to their app and to a wrong one, and the time
  * per utterance. A candidate with a threshold has it chosen on the FreeTTS voices alone (those the product was built
  * with) and is reported at it on all, the espeak-ng voices being the test; the sweep is printed too. Last line JSON.
@@ -34,7 +36,7 @@ public final class VoiceBench {
     /** The thresholds swept on a confidence in [0, 1], for words and sentences alike. */
     static final double[] CONFIDENCES = {0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7};
     /** (a) as the product runs it: cs's threshold and sentence.threshold in nao-sim.json. */
-    static final double PRODUCT_THRESHOLD = 0.3;
+    static final double PRODUCT_THRESHOLD = 0.2;
     static final double PRODUCT_SENTENCE_THRESHOLD = 0.5;
     /** (d)'s prior log-odds of a command over anything else, in nats (MoonshineRecognizer.Spotting). */
     static final double[] KEYWORD_BIASES = {0, 2, 4, 6, 8};
@@ -149,25 +151,25 @@ public final class VoiceBench {
         }
 
         if (only.contains("f")) {
-            List<Candidates.Fusion> fusions = new ArrayList<>();
+            List<Fusion> fusions = new ArrayList<>();
             for (double languageModel : FUSION_LANGUAGE_MODEL) {
                 for (double bias : FUSION_BIASES) {
                     for (double choose : FUSION_CHOOSE) {
                         for (double any : FUSION_ANY_COMMAND) {
                             for (double sphinx4 : FUSION_SPHINX4) {
-                                fusions.add(new Candidates.Fusion(languageModel, bias, choose, any, sphinx4));
+                                fusions.add(new Fusion(languageModel, bias, choose, any, sphinx4));
                             }
                         }
                     }
                 }
             }
             long t = System.nanoTime();
-            Map<Candidates.Fusion, Map<String, Outcome>> o = Candidates.fused(set, fusions);
+            Map<Fusion, Map<String, Outcome>> o = Candidates.fused(set, fusions);
             seconds.put("f-fused", (System.nanoTime() - t) / 1e9);
             List<Setting> settings = new ArrayList<>();
-            for (Candidates.Fusion f : fusions) {
+            for (Fusion f : fusions) {
                 for (Setting s : sweep("f-fused", o.get(f))) {
-                    settings.add(new Setting(s.candidate(), f.label() + " " + s.label().replace("conf ", ""),
+                    settings.add(new Setting(s.candidate(), Candidates.label(f) + " " + s.label().replace("conf ", ""),
                             s.threshold(), PRODUCT_SENTENCE_THRESHOLD, s.outcomes()));
                 }
             }
@@ -205,7 +207,8 @@ public final class VoiceBench {
         }
 
         System.out.println();
-        System.out.println("per voice x condition, each candidate at its chosen setting (a: the product's 0.3, sentences 0.5)");
+        System.out.println(
+                "per voice x condition, each candidate at its chosen setting (a: the product's 0.2, sentences 0.5)");
         System.out.printf(Locale.ROOT, "%-20s %-10s %-20s %-8s %4s | %6s %6s %6s %6s | %8s %8s%n", "candidate",
                 "setting", "voice", "cond", "n", "kw%", "fa%", "long%", "wrong%", "p50 ms", "p99 ms");
         StringBuilder json = new StringBuilder("{\"bench\":\"voice\",\"utterances\":" + set.size()
@@ -247,6 +250,17 @@ public final class VoiceBench {
             json.append("]}");
         }
         json.append("}}");
+        System.out.println();
+        System.out.printf(Locale.ROOT,
+                "targets, all voices: clean keywords >= %.0f %% on every voice, >= %.0f %% at 10 dB, no wrong app%n",
+                100 * Scoring.Targets.CLEAN, 100 * Scoring.Targets.NOISY);
+        for (var e : chosen.entrySet()) {
+            Setting s = e.getValue();
+            Scoring.Targets t = Scoring.targets(set, s.outcomes(), s.threshold(), s.sentenceThreshold());
+            System.out.printf(Locale.ROOT, "%-20s %-10s | worst voice clean %s | 10 dB %s | wrong apps %d | %s%n",
+                    e.getKey(), s.label(), pct(t.worstCleanVoice()), pct(t.at10dB()), t.wrongApps(),
+                    t.met() ? "met" : "not met");
+        }
         System.out.println();
         System.out.println(json);
     }

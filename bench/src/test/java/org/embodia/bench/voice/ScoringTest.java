@@ -1,8 +1,11 @@
 package org.embodia.bench.voice;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -63,8 +66,35 @@ class ScoringTest {
         assertEquals(1, Scoring.percentile(sorted, 0));
     }
 
+    @Test
+    void theTargetsAskEveryVoiceCleanAndAllVoicesAt10dB() {
+        List<Utterance> set = List.of(u("a-c", "a", "clean", Kind.KEYWORD, "hello"),
+                u("b-c", "b", "clean", Kind.KEYWORD, "walk"), u("a-n", "a", "white10", Kind.KEYWORD, "hello"),
+                u("b-n", "b", "pink10", Kind.KEYWORD, "walk"), u("b-2", "b", "white20", Kind.KEYWORD, "walk"),
+                u("a-l", "a", "clean", Kind.LONG_NONE, null));
+        Map<String, Outcome> all = Map.of("a-c", o(1, "hello"), "b-c", o(1, "walk"), "a-n", o(1, "hello"),
+                "b-n", o(1, "walk"), "b-2", o(1), "a-l", o(1, "what"));
+        Scoring.Targets met = Scoring.targets(set, all, 0.5, 0.5);
+        assertEquals(new Scoring.Targets(1, 1, 0), met);
+        assertTrue(met.met(), "20 dB is no target");
+
+        Map<String, Outcome> oneVoiceMisses = new HashMap<>(all);
+        oneVoiceMisses.put("b-c", o(1));
+        assertEquals(0, Scoring.targets(set, oneVoiceMisses, 0.5, 0.5).worstCleanVoice());
+        assertFalse(Scoring.targets(set, oneVoiceMisses, 0.5, 0.5).met());
+
+        Map<String, Outcome> wrongApp = new HashMap<>(all);
+        wrongApp.put("a-l", o(1, "please", "walk"));
+        assertEquals(1, Scoring.targets(set, wrongApp, 0.5, 0.5).wrongApps());
+        assertFalse(Scoring.targets(set, wrongApp, 0.5, 0.5).met());
+    }
+
     private static Utterance u(String id, Kind kind, String expected) {
-        return new Utterance(id, "v", "clean", kind, id, expected, null);
+        return u(id, "v", "clean", kind, expected);
+    }
+
+    private static Utterance u(String id, String voice, String condition, Kind kind, String expected) {
+        return new Utterance(id, voice, condition, kind, id, expected, null);
     }
 
     private static Outcome o(double millis, String... words) {

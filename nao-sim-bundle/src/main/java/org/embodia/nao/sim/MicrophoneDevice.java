@@ -18,10 +18,10 @@ import org.embodia.nao.sim.memory.AlMemory;
 import org.embodia.nao.sim.speech.Microphone;
 import org.embodia.nao.sim.speech.SilenceDetector;
 import org.embodia.nao.sim.speech.SimulatedMicrophones;
+import org.embodia.speech.KeywordSpotter;
+import org.embodia.speech.MoonshineRecognizer;
 import org.embodia.speech.PcmAudio;
 import org.embodia.speech.Recognition;
-import org.embodia.speech.MoonshineRecognizer;
-import org.embodia.speech.PronouncingDictionary;
 import org.embodia.speech.WavWriter;
 
 /**
@@ -45,14 +45,14 @@ import org.embodia.speech.WavWriter;
  * <p>SUBSCRIBE / UNSUBSCRIBE (ALSpeechRecognition word spotting over dct): while subscribed, the front microphone's
  * signal is cut into utterances by energy (an utterance starts at a frame of {@value #SPEECH_ENERGY} or more, with
  * {@value #PRE_ROLL_FRAMES} frames before it, and ends after {@value #END_OF_UTTERANCE_MILLIS} ms below that), and a
- * worker spots dct's words in each with Moonshine (MoonshineRecognizer.recognize). The result goes to rw: the word with
- * its confidence, or an empty rw when the confidence is under threshold (NAOqi reports nothing it is not confident of),
- * also into ALMemory's {@value #LAST_WORD_RECOGNIZED}. Readings: a result is reported no sooner than the second tick
- * after the SUBSCRIBE acted, since the recog behaviour reads rw only from its iteration i0 + 2. Words of dct the CMU
- * pronouncing dictionary lacks are left out of the vocabulary, with an error naming them, and the others
- * are spotted: one word nobody can say (an app's made-up keyword) must not end every recognition with Empty, which
- * would keep the control subsystem informing instead of listening; an utterance when no word of dct is left gives no
- * rw.
+ * worker spots dct's words in each with Moonshine and Sphinx4 together (KeywordSpotter, at its chosen setting). The
+ * result goes to rw: the word with its confidence, or an empty rw when the confidence is under threshold (NAOqi
+ * reports nothing it is not confident of), also into ALMemory's {@value #LAST_WORD_RECOGNIZED}. Readings: a result is
+ * reported no sooner than the second tick after the SUBSCRIBE acted, since the recog behaviour reads rw only from its
+ * iteration i0 + 2. Words of dct the CMU pronouncing dictionary lacks are left out of the vocabulary, with an error
+ * naming them, and the others are spotted: one word nobody can say (an app's made-up keyword) must not end every
+ * recognition with Empty, which would keep the control subsystem informing instead of listening; an utterance when no
+ * word of dct is left gives no rw.
  */
 final class MicrophoneDevice extends CommandedDevice<MicReceptorCommand> {
     static final String LAST_WORD_RECOGNIZED = "LastWordRecognized";
@@ -161,9 +161,7 @@ final class MicrophoneDevice extends CommandedDevice<MicReceptorCommand> {
     private int utterance;
     private int utteranceLength;
     // the recognizer worker's
-    private MoonshineRecognizer recognizer;
-    /** Which words a person can say: the CMU dictionary's. */
-    private PronouncingDictionary pronunciations;
+    private KeywordSpotter recognizer;
     private String unavailable;
 
     MicrophoneDevice(NaoSimulation simulation, SimulatedMicrophones microphones, AlMemory memory, Path outputDirectory) {
@@ -551,12 +549,11 @@ final class MicrophoneDevice extends CommandedDevice<MicReceptorCommand> {
     // ---- the recognizer ----
 
     private void spot() {
-        // Loaded with the first request, not before: a second or two of CPU that a simulation without word spotting
-        // does not spend
+        // Loaded with the first request, not before: a few seconds of CPU that a simulation without word spotting does
+        // not spend
         if (spotting.peek() != null && recognizer == null && unavailable == null) {
             try {
-                recognizer = new MoonshineRecognizer();
-                pronunciations = PronouncingDictionary.load();
+                recognizer = new KeywordSpotter(KeywordSpotter.Fusion.CHOSEN);
             } catch (IOException | RuntimeException e) {
                 unavailable = "speech recognition is not available: " + e;
             }
@@ -585,7 +582,7 @@ final class MicrophoneDevice extends CommandedDevice<MicReceptorCommand> {
             List<String> words = new ArrayList<>();
             List<String> unknown = new ArrayList<>();
             for (int k = 0; k < r.count; k++) {
-                (pronunciations.contains(r.words[k]) ? words : unknown).add(r.words[k]);
+                (recognizer.inDictionary(r.words[k]) ? words : unknown).add(r.words[k]);
             }
             if (audio == null) {
                 if (unknown.isEmpty()) {

@@ -21,8 +21,8 @@ final class BrokenApp {
     static final String NAME = "forecaster";
     /**
      * A word of the CMU pronunciation dictionary, so r_core,mic's word spotting can hear it, and one it hears well:
-     * with FreeTTS's kevin16 saying it, Moonshine rates "weather" 0.90 against {Long, Abort, weather}, over nao-sim's
-     * threshold of 0.3.
+     * with FreeTTS's kevin16 saying it, nao-sim's KeywordSpotter rates "weather" 0.90 against {Long, Abort, weather},
+     * over nao-sim's threshold of 0.2.
      */
     static final String KEYWORD = "weather";
     static final String SYMBOLIC_NAME = "org.embodia.rapp.demo.forecaster";

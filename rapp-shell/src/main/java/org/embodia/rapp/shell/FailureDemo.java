@@ -51,9 +51,9 @@ final class FailureDemo {
     static final String NOT_RECOGNIZED = "Command was not recognized";
     /**
      * A word that no app claims and that sounds like none of the dictionary's words (the keywords, Long, Abort), so
-     * r_core,mic reports it under the threshold, as an empty word. With FreeTTS's kevin16 saying it, Moonshine rates
-     * "banana" 0.00003 against the example apps' dictionary and the forecaster's ("kitchen", taken for "picture", 0.005;
-     * Sphinx4 had rated it 0.39, over nao-sim's threshold of 0.3).
+     * r_core,mic reports it under the threshold, as an empty word. With FreeTTS's kevin16 saying it, nao-sim's
+     * KeywordSpotter rates "banana" 0.003 against the example apps' dictionary and the forecaster's ("kitchen" it takes
+     * for "picture" at 0.40, over nao-sim's threshold of 0.2).
      */
     static final String UNKNOWN = "banana";
     private static final String APP = "greeter";

@@ -9,8 +9,9 @@ import java.util.List;
 import java.util.Optional;
 
 import org.embodia.speech.PcmAudio;
-import org.embodia.speech.Recognition;
+import org.embodia.speech.KeywordSpotter;
 import org.embodia.speech.MoonshineRecognizer;
+import org.embodia.speech.Recognition;
 import org.embodia.speech.SpeechSynthesizer;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +21,8 @@ class HeardSpeechTest {
 
     @Test
     void speechHeardByTheMicrophonesIsRecognized() throws Exception {
-        try (SpeechSynthesizer synthesizer = new SpeechSynthesizer(); MoonshineRecognizer recognizer = new MoonshineRecognizer()) {
+        try (SpeechSynthesizer synthesizer = new SpeechSynthesizer();
+                KeywordSpotter recognizer = new KeywordSpotter(KeywordSpotter.Fusion.CHOSEN)) {
             SimulatedMicrophones microphones = new SimulatedMicrophones();
             PcmAudio said = synthesizer.synthesize("photo");
             microphones.hear(said);
@@ -39,7 +41,7 @@ class HeardSpeechTest {
                 samples[i] = heard.get(i);
             }
             PcmAudio recording = new PcmAudio(MoonshineRecognizer.SAMPLE_RATE, samples);
-            Recognition recognition = recognizer.recognize(recording, COMMANDS, 0.3);
+            Recognition recognition = recognizer.recognize(recording, COMMANDS, 0.2);
 
             double recorded = recording.durationSeconds();
             assertTrue(recorded > 0.5 && recorded <= said.durationSeconds() + 0.5 + 0.02,
