@@ -204,6 +204,28 @@ final class CallRelay {
     }
 
     /**
+     * Stops what a call left under way when it fails without the virtual side's end, on the operator's destroy or on
+     * call_timeout: speech and sound (e_core,ls's STOP, NAOqi's stopAll) and motion (e_core,body's STOP). A destroyed
+     * agent's sentence would otherwise play on into what the microphones hear next, and its motion go on unwatched.
+     * r_core,mic and r_core,cam take no STOP ([RAPP] §3.3, §3.7): their recording, spotting or image ends on its own.
+     */
+    void stop(Call c) {
+        switch (c.fn) {
+            case TEXT_TO_SPEECH, PLAY_AUDIO -> {
+                lsCommand.message().cmd = LsCommand.Cmd.STOP;
+                lsCommand.send();
+            }
+            case MOVE_TO, TAKE_PREDEFINED_POSTURE, MOVE_JOINT, LOOK_AT_POINT, REST, MOVE_ALONG_PATH -> {
+                bodyCommand.message().cmd = BodyCommand.Cmd.STOP;
+                bodyCommand.send();
+            }
+            default -> {
+                // Done at once, or on a subsystem that has no STOP.
+            }
+        }
+    }
+
+    /**
      * moveAlongPath's segment {@link #phase}: a MOVE_TO from where the robot is now (the EKF pose, through the world
      * frame's origin) to the path's next pose, in the robot frame, so each segment starts where the last one ended.
      */

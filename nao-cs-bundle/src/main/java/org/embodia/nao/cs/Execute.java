@@ -9,7 +9,8 @@ import org.osgi.service.component.annotations.Reference;
 /**
  * c_core,cs's execute (§3.8.11): one state for every RAPP function, relaying the pending call wait_cmd took; it
  * completes the call when the virtual side reports, or fails it on a rejection, on call_timeout or on the operator's
- * destroy, and the call leaves memory.
+ * destroy, and the call leaves memory. A call failed on call_timeout or destroy, or given up by its agent, is stopped
+ * ({@link CallRelay#stop}).
  */
 @Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + NaoCs.NAME, Subsystem.BEHAVIOR_PROPERTY + "=execute"})
 public final class Execute implements Behavior {
@@ -35,10 +36,13 @@ public final class Execute implements Behavior {
             return;
         }
         if (c.state.get() != Call.TAKEN) {
+            // The agent gave up on the call (its own time-out, an interrupt, its destroy): what it started stops too.
+            relay.stop(c);
             finishCall(next);
         } else if (cs.console.destroyRequested()) {
             // Back to wait_cmd, which honours the request; the request stays set until then.
             c.fail(NaoCs.OPERATOR_DESTROY);
+            relay.stop(c);
             finishCall(next);
         } else if (relay.completed(c, cs.steps())) {
             c.complete();
@@ -48,6 +52,7 @@ public final class Execute implements Behavior {
             finishCall(next);
         } else if (relay.timedOut()) {
             c.fail("no completion reported within " + cs.settings.callTimeout().toMillis() + " ms");
+            relay.stop(c);
             finishCall(next);
         }
     }

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import org.embodia.nao.api.BodyCommand;
 import org.embodia.nao.api.LsCommand;
 import org.embodia.nao.api.MicCommand;
 import org.embodia.nao.cs.api.RappStatus;
@@ -158,12 +159,37 @@ class RappCoreTest {
         assertEquals(LsCommand.Cmd.SAY, rig.lsCommand.get().cmd);
         rig.cs.destroy();
         assertEquals("wait_cmd", nextState(rig, "execute"));
+        assertEquals(LsCommand.Cmd.STOP, rig.lsCommand.get().cmd, "the destroyed agent's sentence stops");
         rig.stepUntil("destroy");
         rig.stepUntil("listen");
         assertTrue(failed.await(Rig.PATIENCE.toSeconds(), TimeUnit.SECONDS));
         assertTrue(why[0].contains(NaoCs.OPERATOR_DESTROY), why[0]);
         assertEquals(1, rig.cs.status().destroyed());
         assertNull(rig.fsm.fault());
+    }
+
+    /** A motion whose end e_core,body never reports is stopped when call_timeout ends it, on whichever side. */
+    @Test
+    void aCallThatTimesOutIsStopped() throws Exception {
+        String[] why = new String[1];
+        try (Rig timed = new Rig(store.uri(), dir.resolve("timed"), 0.5)) {
+            timed.agents.put("walker", rapp -> {
+                try {
+                    rapp.moveTo(1, 0, 0);
+                } catch (RappException e) {
+                    why[0] = e.getMessage();
+                }
+            });
+            timed.listening();
+            timed.cs.deploy("walker");
+            timed.stepUntil("execute");
+            assertEquals(BodyCommand.Cmd.MOVE_TO, timed.bodyCommand.get().cmd);
+            assertEquals("wait_cmd", nextState(timed, "execute"));
+            assertEquals(BodyCommand.Cmd.STOP, timed.bodyCommand.get().cmd, "the motion is stopped");
+            timed.stepUntil("listen");
+            assertTrue(why[0].contains("within 500 ms"), "the agent's or the loop's time-out: " + why[0]);
+            assertNull(timed.fsm.fault());
+        }
     }
 
     @Test
