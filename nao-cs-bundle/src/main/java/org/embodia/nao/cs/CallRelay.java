@@ -205,9 +205,10 @@ final class CallRelay {
 
     /**
      * Stops what a call left under way when it fails without the virtual side's end, on the operator's destroy or on
-     * call_timeout: speech and sound (e_core,ls's STOP, NAOqi's stopAll) and motion (e_core,body's STOP). A destroyed
-     * agent's sentence would otherwise play on into what the microphones hear next, and its motion go on unwatched.
-     * r_core,mic and r_core,cam take no STOP ([RAPP] §3.3, §3.7): their recording, spotting or image ends on its own.
+     * call_timeout: speech and sound (e_core,ls's STOP, NAOqi's stopAll), motion (e_core,body's STOP) and word
+     * spotting (r_core,mic's ABORT, which ends recog). A destroyed agent's sentence would otherwise play on into what
+     * the microphones hear next, its motion go on unwatched, and its dictionary answer the next thing said to the
+     * robot. A recording and an image end on their own.
      */
     void stop(Call c) {
         switch (c.fn) {
@@ -219,8 +220,9 @@ final class CallRelay {
                 bodyCommand.message().cmd = BodyCommand.Cmd.STOP;
                 bodyCommand.send();
             }
+            case WORD_SPOTTING -> NaoCs.abortSpotting(micCommand);
             default -> {
-                // Done at once, or on a subsystem that has no STOP.
+                // Done at once, or ending on its own.
             }
         }
     }

@@ -10,9 +10,10 @@ import org.osgi.service.component.annotations.Reference;
  * c_core,cs's init (§3.8.2): the configuration into memory at i0, the store's apps read on the worker; tm once the
  * worker is done with them, or failed to read them (the store client's own timeout bounds that). [RAPP]'s init reads
  * its configuration file in one step; the store is read off the loop, so init waits for it: listen's first RECOGNIZE
- * then carries the apps' keywords, as r_core,mic takes no new dictionary while it recognizes, so one sent before the
- * apps were read would hold the old one until a word is heard. listen takes the apps into the app map and the
- * dictionary.
+ * then carries the apps' keywords. listen takes the apps into the app map and the dictionary. r_core,mic takes no new
+ * dictionary while it recognizes, and a cs that replaces another (a new configuration, a new bundle) may find it
+ * still spotting the old cs's words: init's i0 sends it ABORT (ours), which ends that spotting and is a no-op
+ * otherwise.
  */
 @Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + NaoCs.NAME, Subsystem.BEHAVIOR_PROPERTY + "=init"})
 public final class Init implements Behavior {
@@ -36,6 +37,7 @@ public final class Init implements Behavior {
             next.dictionary.clear();
             settings.dictionary().forEach(next.dictionary::add);
             cs.worker.readApps();
+            NaoCs.abortSpotting(cs.micCommand);
             next.tm = false;
         } else if (!cs.worker.readingApps()) {
             next.tm = true;

@@ -292,6 +292,15 @@ public final class NaoCs extends ControlSubsystem<CsMemory> implements RappCore 
     }
 
     /**
+     * ABORT to r_core,mic (ours): ends a word spotting it runs, whose dictionary would otherwise answer the next thing
+     * said; a no-op when it runs none. It takes a command only in idle, so a RECOGNIZE goes in a later step.
+     */
+    static void abortSpotting(OutputBuffer<MicCommand> micCommand) {
+        micCommand.message().cmd = MicCommand.Cmd.ABORT;
+        micCommand.send();
+    }
+
+    /**
      * REGISTER to r_core,mic: record the front microphone at 16 kHz into {@code file} until silence ({@code energy},
      * {@code silenceTime}), as record_cmd and the RAPP calls that record a voice ask it.
      */

@@ -239,10 +239,12 @@ class LifecycleTest {
                 cold.listenWhileTheStoreIsSilent(silent, LISTEN_STEPS);
             }
             try (StoreServers.Running back = StoreServers.start(later, uri.getPort())) {
-                cold.stepUntil("the store's keywords reach r_core,mic",
-                        () -> cold.micCommand.get().dct.toString().contains("walk"));
-                assertEquals("listen", cold.fsm.currentState());
+                cold.stepUntil("the spotting of the configured words aborted",
+                        () -> cold.micCommand.get().cmd == MicCommand.Cmd.ABORT);
+                assertEquals("listen", cold.step(), "r_core,mic takes a RECOGNIZE once its recog has ended");
+                assertTrue(cold.micCommand.isNew());
                 assertEquals(MicCommand.Cmd.RECOGNIZE, cold.micCommand.get().cmd);
+                assertTrue(cold.micCommand.get().dct.toString().contains("walk"), "the store's keywords reach r_core,mic");
                 assertEquals("walker", cold.cs.memory().app.get("walk"));
             }
         }

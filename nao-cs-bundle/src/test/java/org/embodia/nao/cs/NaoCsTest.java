@@ -46,6 +46,8 @@ class NaoCsTest {
     void initWaitsForTheStoresAppsSoThatListensFirstRecognizeCarriesTheirKeywords() throws Exception {
         try (StoreServers.Running store = store(); Rig rig = new Rig(store.uri(), dir.resolve("cs"), 5)) {
             assertEquals("init", rig.step(), "init's i0 hands the worker the store's apps");
+            assertTrue(rig.micCommand.isNew());
+            assertEquals(MicCommand.Cmd.ABORT, rig.micCommand.get().cmd, "and ends a spotting of a cs before it");
             rig.awaitWorker();
             assertEquals("init", rig.step(), "tm switches once the worker is done");
             assertEquals("register", rig.step(), "the next check ends init, and register runs its i0 in that step");

@@ -105,6 +105,23 @@ class RappCoreTest {
         }
     }
 
+    /** An app destroyed while it spots words leaves r_core,mic free for listen's own dictionary. */
+    @Test
+    void destroyDuringWordSpottingAbortsIt() throws Exception {
+        rig.agents.put("greeter", rapp -> rapp.wordSpotting(List.of("fine", "good", "bad"), 0.3));
+        rig.cs.deploy("greeter");
+        rig.stepUntil("execute");
+        assertEquals(MicCommand.Cmd.RECOGNIZE, rig.micCommand.get().cmd);
+        assertEquals("[fine, good, bad]", rig.micCommand.get().dct.toString());
+        rig.cs.destroy();
+        assertEquals("wait_cmd", nextState(rig, "execute"));
+        assertEquals(MicCommand.Cmd.ABORT, rig.micCommand.get().cmd, "the app's word spotting is aborted");
+        rig.stepUntil("listen");
+        assertEquals(MicCommand.Cmd.RECOGNIZE, rig.micCommand.get().cmd);
+        assertTrue(rig.micCommand.get().dct.toString().contains("Long"), rig.micCommand.get().dct.toString());
+        assertNull(rig.fsm.fault());
+    }
+
     @Test
     void badDeploysAreClearErrorsAndChangeNothing() throws Exception {
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> rig.cs.deploy("dancer"));

@@ -55,6 +55,11 @@ public final class NaoMic extends VirtualSubsystem<MicCommand, MicStatus, MicRec
                 .add("cmdGet", () -> commandIs(c -> c.cmd == MicCommand.Cmd.GET));
     }
 
+    /** An ABORT arrived from cs in this step: recog ends on it, the other behaviours ignore it. */
+    public boolean abortArrived() {
+        return commandIs(c -> c.cmd == MicCommand.Cmd.ABORT);
+    }
+
     /** {@code seconds} in steps of the commanded sampling_period: time or st over sampling_period. */
     public int iterations(double seconds) {
         return MicCommandCheck.iterations(seconds, commanded().samplingPeriod);

@@ -167,6 +167,25 @@ class NaoMicBehaviorTest {
         assertEquals(1, rig.csStatus.get().rwSeq, "rw is passed once");
     }
 
+    /** Ours: word spotting has no end in silence, so cs can abort it; the next RECOGNIZE is then taken. */
+    @Test
+    void anAbortEndsTheWordSpottingWithNothingToCs() throws FsmLoadException {
+        Rig rig = new Rig();
+        assertEquals("recog", rig.step(Rig.recognize(0.4, "fine", "good", "bad")));
+        assertEquals("recog", rig.step());
+        runsQuietly(rig, "recog", 3);
+        assertEquals("recog", rig.step(Rig.abort()));
+        assertTrue(rig.reCommand.isNew());
+        assertEquals(Cmd.UNSUBSCRIBE, rig.reCommand.get().cmd, "the real receptor stops spotting");
+        assertFalse(rig.csStatus.isNew(), "no word and no rejection reach cs");
+        rig.reportRecognized("good", 0.9); // a result already on its way is not passed
+        endsOneStepLater(rig, "recog");
+        assertEquals(0, rig.csStatus.get().rwSeq);
+
+        assertEquals("recog", rig.step(Rig.recognize(0.4, "hello", "Long")), "cs's own dictionary is taken next");
+        assertEquals("[hello, Long]", rig.reCommand.get().dct.toString());
+    }
+
     /** Recognizes with threshold 0.5, then the real receptor reports {@code words}: what reaches cs. */
     private static String recognized(Object... words) throws FsmLoadException {
         Rig rig = new Rig();
@@ -232,7 +251,7 @@ class NaoMicBehaviorTest {
     void commandsArrivingWhileABehaviourRunsAreNotForIt() throws FsmLoadException {
         Rig rig = new Rig();
         assertEquals("record", rig.step(Rig.record("a.wav", 0.1)));
-        assertEquals("record", rig.step(Rig.abort()), "ABORT is in no transition function");
+        assertEquals("record", rig.step(Rig.abort()), "ABORT ends recog only: a recording ends on its own");
         assertFalse(rig.reCommand.isNew());
         assertEquals("record", rig.step(Rig.get("x")));
         assertFalse(rig.reCommand.isNew());

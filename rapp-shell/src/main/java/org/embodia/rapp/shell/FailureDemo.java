@@ -141,7 +141,7 @@ final class FailureDemo {
                 + " ended with cs listening";
     }
 
-    /** (a), and how r_core,mic is brought to cs's new keywords: a word of no app, "not recognized", listen. */
+    /** (a): a word of no app, "not recognized", listen. */
     private void unknownWord() throws InterruptedException {
         long cs0 = trace.last(RappCommands.CS);
         Set<String> said0 = sayFiles();
@@ -232,14 +232,11 @@ final class FailureDemo {
         Hashtable<String, Object> changed = copy(original);
         changed.put(STORE_URI, store.toString());
         Map<String, List<String>> apps0 = rapp.core().apps();
-        Map<String, List<String>> apps = apps0;
         RappCore before = rapp.core();
         trace.say("> cs's configuration " + CS_PID + ": " + STORE_URI + " = " + store + " (" + what + ")");
         configuration.update(changed);
         try {
-            apps = restarted(before, "c_core,cs starts again on it and listens with its apps", null);
-            trace.say("  apps: " + apps);
-            takeKeywords(apps0, apps);
+            trace.say("  apps: " + restarted(before, "c_core,cs starts again on it and listens with its apps", null));
             scenario.run();
         } catch (Exception | Error e) {
             try {
@@ -249,9 +246,7 @@ final class FailureDemo {
             }
             throw e;
         }
-        apps = rapp.core().apps();
         restore(configuration, original, apps0);
-        takeKeywords(apps, apps0);
     }
 
     private void restore(Configuration configuration, Dictionary<String, Object> original, Map<String, List<String>> apps)
@@ -271,25 +266,6 @@ final class FailureDemo {
                     && (expected == null || expected.equals(now.apps()));
         }, LIMIT);
         return rapp.core().apps();
-    }
-
-    /**
-     * r_core,mic takes a RECOGNIZE only while idle, and it recognizes while cs listens: a new cs's dictionary reaches
-     * it once it has passed a word. When the keywords changed, someone says an unknown word for that.
-     */
-    private void takeKeywords(Map<String, List<String>> from, Map<String, List<String>> to) throws InterruptedException {
-        if (keywords(from).equals(keywords(to))) {
-            return;
-        }
-        trace.say("  r_core,mic still spots " + keywords(from) + " (it takes cs's new dictionary only once it has passed a word):"
-                + " the unknown word again, so that it does");
-        unknownWord();
-    }
-
-    private static Set<String> keywords(Map<String, List<String>> apps) {
-        Set<String> words = new TreeSet<>();
-        apps.values().forEach(words::addAll);
-        return words;
     }
 
     static Configuration csConfiguration(ConfigurationAdmin configurations) throws IOException, InvalidSyntaxException {

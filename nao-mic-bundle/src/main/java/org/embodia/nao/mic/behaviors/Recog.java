@@ -15,6 +15,9 @@ import org.osgi.service.component.annotations.Reference;
  * cs gets the most probable word (Empty when its probability is under the threshold) and tm switches.
  * A new rw before i0 + 2 cannot answer that query (at i0 + 1 the real receptor's report was made
  * before the GET_DATA that step sends) and is left alone, as the UNSUBSCRIBE's condition i > i0 + 1 says.
+ * Ours: an ABORT from cs after i0 gets UNSUBSCRIBE at once and switches tm, with nothing to cs. In silence the
+ * spotting has no end, and cs aborts the spotting of an agent it destroyed, whose dictionary would otherwise
+ * answer the next thing said to the robot, while cs's own RECOGNIZE went unheard.
  */
 @Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + NaoMic.NAME, Subsystem.BEHAVIOR_PROPERTY + "=recog"})
 public final class Recog implements Behavior {
@@ -34,6 +37,10 @@ public final class Recog implements Behavior {
             mic.sendReCommand();
             mic.nextMemory().threshold = mic.commanded().threshold;
             mic.nextMemory().tm = false;
+        } else if (mic.abortArrived()) {
+            r.cmd = MicReceptorCommand.Cmd.UNSUBSCRIBE;
+            mic.sendReCommand();
+            mic.nextMemory().tm = true;
         } else if (iteration == 1) {
             r.cmd = MicReceptorCommand.Cmd.GET_DATA;
             r.dataName = NaoMic.LAST_WORD_RECOGNIZED;
