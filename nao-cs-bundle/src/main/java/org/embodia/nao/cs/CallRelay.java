@@ -69,6 +69,8 @@ final class CallRelay {
     private double originX;
     private double originY;
     private double originTheta;
+    /** moveVel set a velocity that no moveStop has ended: the walk goes on after its call returned. */
+    private boolean walking;
 
     CallRelay(CsSettings settings, OutputBuffer<BodyCommand> bodyCommand, InputBuffer<BodyStatus> bodyStatus,
             OutputBuffer<LsCommand> lsCommand, InputBuffer<LsStatus> lsStatus, OutputBuffer<MicCommand> micCommand,
@@ -150,10 +152,12 @@ final class CallRelay {
                 b.cmd = BodyCommand.Cmd.MOVE;
                 b.velocity.set(c.a, c.b, c.c);
                 bodyCommand.send();
+                walking = true;
             }
             case MOVE_STOP -> {
                 bodyCommand.message().cmd = BodyCommand.Cmd.STOP;
                 bodyCommand.send();
+                walking = false;
             }
             case TAKE_PREDEFINED_POSTURE -> {
                 BodyCommand b = bodyCommand.message();
@@ -224,6 +228,18 @@ final class CallRelay {
             default -> {
                 // Done at once, or ending on its own.
             }
+        }
+    }
+
+    /**
+     * destroyDA()'s part of the robot: a walk the agent started with moveVel and left going stops (e_core,body's
+     * STOP), whether the agent returned, failed or was destroyed.
+     */
+    void stopWalking() {
+        if (walking) {
+            bodyCommand.message().cmd = BodyCommand.Cmd.STOP;
+            bodyCommand.send();
+            walking = false;
         }
     }
 

@@ -25,7 +25,7 @@ public final class Destroy implements Behavior {
         destroyDa(cs);
     }
 
-    /** destroyDA(), which unregister does too: afterwards nothing of an agent is left to cs. */
+    /** destroyDA(), which unregister does too: afterwards nothing of an agent is left to cs, nor its walk to the robot. */
     static void destroyDa(NaoCs cs) {
         NaoCs.Agent a = cs.takeAgent();
         Call c = cs.memory().call;
@@ -35,6 +35,7 @@ public final class Destroy implements Behavior {
             c.fail("the agent is being destroyed");
         }
         cs.slot.set(null);
+        cs.relay.stopWalking();
         next.pkg = null;
         cs.daStatus(next, null);
         if (a != null) {

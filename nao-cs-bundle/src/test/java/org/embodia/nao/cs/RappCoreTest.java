@@ -105,6 +105,20 @@ class RappCoreTest {
         }
     }
 
+    /** An app that set a walking velocity and ended without moveStop leaves no robot walking on. */
+    @Test
+    void anAppsWalkEndsWithTheApp() throws Exception {
+        rig.agents.put("walker", rapp -> rapp.moveVel(0.1, 0, 0));
+        rig.cs.deploy("walker");
+        rig.stepUntil("execute");
+        assertEquals(BodyCommand.Cmd.MOVE, rig.bodyCommand.get().cmd);
+        rig.stepUntil("destroy");
+        assertEquals(BodyCommand.Cmd.STOP, rig.bodyCommand.get().cmd, "destroyDA stops the walk");
+        rig.stepUntil("listen");
+        assertNull(rig.cs.lastError(), "the app itself ended well");
+        assertNull(rig.fsm.fault());
+    }
+
     /** An app destroyed while it spots words leaves r_core,mic free for listen's own dictionary. */
     @Test
     void destroyDuringWordSpottingAbortsIt() throws Exception {
