@@ -154,11 +154,7 @@ final class CallRelay {
                 bodyCommand.send();
                 walking = true;
             }
-            case MOVE_STOP -> {
-                bodyCommand.message().cmd = BodyCommand.Cmd.STOP;
-                bodyCommand.send();
-                walking = false;
-            }
+            case MOVE_STOP -> stopBody();
             case TAKE_PREDEFINED_POSTURE -> {
                 BodyCommand b = bodyCommand.message();
                 b.cmd = BodyCommand.Cmd.POSTURE;
@@ -220,10 +216,7 @@ final class CallRelay {
                 lsCommand.message().cmd = LsCommand.Cmd.STOP;
                 lsCommand.send();
             }
-            case MOVE_TO, TAKE_PREDEFINED_POSTURE, MOVE_JOINT, LOOK_AT_POINT, REST, MOVE_ALONG_PATH -> {
-                bodyCommand.message().cmd = BodyCommand.Cmd.STOP;
-                bodyCommand.send();
-            }
+            case MOVE_TO, TAKE_PREDEFINED_POSTURE, MOVE_JOINT, LOOK_AT_POINT, REST, MOVE_ALONG_PATH -> stopBody();
             case WORD_SPOTTING -> NaoCs.abortSpotting(micCommand);
             default -> {
                 // Done at once, or ending on its own.
@@ -237,10 +230,15 @@ final class CallRelay {
      */
     void stopWalking() {
         if (walking) {
-            bodyCommand.message().cmd = BodyCommand.Cmd.STOP;
-            bodyCommand.send();
-            walking = false;
+            stopBody();
         }
+    }
+
+    /** e_core,body's STOP: it ends any motion, a walk at a velocity included. */
+    private void stopBody() {
+        bodyCommand.message().cmd = BodyCommand.Cmd.STOP;
+        bodyCommand.send();
+        walking = false;
     }
 
     /**

@@ -90,12 +90,16 @@ public final class NaoMic extends VirtualSubsystem<MicCommand, MicStatus, MicRec
     }
 
     /**
-     * new(Rx r^i[rec]): the real receptor has ended the recording, its file complete. NAOqi's
-     * stopMicrophonesRecording returns only then, so the spec passes rec in the step that stops; a
-     * real receptor that writes the file after the step reports it, and rec waits for the report.
+     * cy r^(i+1)[rec] = TRUE and tm switches on new(Rx r^i[rec]), once the real receptor has ended the
+     * recording, its file complete. NAOqi's stopMicrophonesRecording returns only then, so the spec
+     * passes rec in the step that stops; a real receptor that writes the file after the step reports
+     * it, and rec waits for the report.
      */
-    public boolean recordingEnded() {
-        return recorded.isNew();
+    public void passRecOnceEnded() {
+        if (recorded.isNew()) {
+            passRec();
+            nextMemory().tm = true;
+        }
     }
 
     /** cy r^(i+1)[rec] = TRUE. */

@@ -12,7 +12,7 @@ import org.osgi.service.component.annotations.Reference;
  * r_core,mic's record (§3.3.3, NAOqi's startMicrophonesRecording / stopMicrophonesRecording): at
  * i0 the real receptor gets START_RECORDING with cs's fp, and silence = time / sampling_period is
  * memorized; then nothing until i = i0 + silence, when it gets STOP_RECORDING. cs gets rec = TRUE and
- * tm switches when the real receptor reports the recording ended ({@link NaoMic#recordingEnded()}):
+ * tm switches when the real receptor reports the recording ended ({@link NaoMic#passRecOnceEnded()}):
  * the spec's NAOqi call returns with the file written, so cs never reads a file half written.
  */
 @Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + NaoMic.NAME, Subsystem.BEHAVIOR_PROPERTY + "=record"})
@@ -36,9 +36,8 @@ public final class Record implements Behavior {
         } else if (iteration == mic.memory().silence) {
             r.cmd = MicReceptorCommand.Cmd.STOP_RECORDING;
             mic.sendReCommand();
-        } else if (iteration > mic.memory().silence && mic.recordingEnded()) {
-            mic.passRec();
-            mic.nextMemory().tm = true;
+        } else if (iteration > mic.memory().silence) {
+            mic.passRecOnceEnded();
         }
     }
 

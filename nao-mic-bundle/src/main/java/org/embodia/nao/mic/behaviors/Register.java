@@ -17,7 +17,7 @@ import org.osgi.service.component.annotations.Reference;
  * counts on while every microphone's energy stays under cs's enrg and restarts from 0 when one
  * reaches it; nothing is sent until cit = silence, when the real receptor gets STOP_RECORDING and cit
  * stops counting. cs gets rec = TRUE and tm switches when the real receptor reports the recording
- * ended ({@link NaoMic#recordingEnded()}), as {@link Record} waits for it.
+ * ended ({@link NaoMic#passRecOnceEnded()}), as {@link Record} waits for it.
  */
 @Component(property = {Subsystem.SUBSYSTEM_PROPERTY + "=" + NaoMic.NAME, Subsystem.BEHAVIOR_PROPERTY + "=register"})
 public final class Register implements Behavior {
@@ -46,10 +46,7 @@ public final class Register implements Behavior {
         }
         MicMemory m = mic.memory();
         if (m.cit > m.silence) {
-            if (mic.recordingEnded()) {
-                mic.passRec();
-                next.tm = true;
-            }
+            mic.passRecOnceEnded();
         } else if (m.cit == m.silence) {
             mic.reCommand().cmd = MicReceptorCommand.Cmd.STOP_RECORDING;
             mic.sendReCommand();
